@@ -1,0 +1,87 @@
+/**
+ * @module The engine's contract with the server: a validated screening request in, ranked matches out.
+ * The engine is pure and deterministic; requestId and screenedAt are the server's business.
+ */
+import type { EntryKind, ListSource } from '../lists/model.js';
+
+export type Fuzziness = 'strict' | 'balanced' | 'loose';
+export const FUZZINESS_MODES: readonly Fuzziness[] = ['strict', 'balanced', 'loose'];
+
+/** A request after validation: country codes upper-case, dates real, name trimmed. */
+export interface ScreenRequest {
+  name: string;
+  kind?: EntryKind;
+  aliases?: string[];
+  /** YYYY-MM-DD */
+  dateOfBirth?: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  nationality?: string;
+  address?: { country?: string; city?: string };
+  fuzziness?: Fuzziness;
+  lists?: ListSource[];
+  limit?: number;
+  threshold?: number;
+}
+
+export type EvidenceField =
+  | 'name'
+  | 'aliases'
+  | 'dateOfBirth'
+  | 'nationality'
+  | 'address.country'
+  | 'address.city'
+  | 'kind';
+
+export interface Evidence {
+  field: EvidenceField;
+  /** Signed contribution to the confidence; the weights of a match add up to its confidence. */
+  weight: number;
+  /** Short human explanation, e.g. "same year of birth (1970)". Never echoes the screened name. */
+  detail?: string;
+}
+
+export type RecommendedAction = 'clear' | 'manual-review' | 'block';
+
+export interface Match {
+  listSource: ListSource;
+  entryId: string;
+  /** The list's own spelling of the name that matched. */
+  matchedName: string;
+  confidence: number;
+  evidence: Evidence[];
+  /** The list's publishedAt (ISO 8601) or null when unknown. */
+  listFreshness: string | null;
+  primaryName: string;
+  /** "primary" or the alias type ("aka", "fka", "nka") of matchedName. */
+  nameType: 'primary' | 'aka' | 'fka' | 'nka';
+  entityType: EntryKind;
+  programs: string[];
+  sourceUrl: string;
+}
+
+export interface ScreenSummary {
+  anyMatchAbove: number;
+  recommendedAction: RecommendedAction;
+}
+
+export interface ScreenResult {
+  matches: Match[];
+  summary: ScreenSummary;
+}
+
+export interface ModeThresholds {
+  /** Matches below this are not reported at all. */
+  reportingFloor: number;
+  /** summary.anyMatchAbove default: at or above means manual review. */
+  review: number;
+  /** At or above, with corroborating evidence, means block. */
+  block: number;
+}
+
+export interface ScreeningEngine {
+  screen(request: ScreenRequest): ScreenResult;
+  screenBatch(requests: readonly ScreenRequest[]): ScreenResult[];
+  /** Number of list entries indexed. */
+  readonly size: number;
+  readonly thresholds: Readonly<Record<Fuzziness, ModeThresholds>>;
+}

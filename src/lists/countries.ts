@@ -1,0 +1,100 @@
+/**
+ * @module Country names and codes as the US lists write them, converted to ISO 3166-1 alpha-2.
+ *
+ * OFAC writes its own short forms ("Korea, North", "Burma", "Congo, Democratic Republic of the");
+ * SAM writes ISO alpha-3; CSL writes alpha-2. Everything leaves here as upper-case alpha-2.
+ */
+import { createRequire } from 'node:module';
+import countries from 'i18n-iso-countries';
+
+const require = createRequire(import.meta.url);
+countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+
+/** Publisher spellings the ISO name table does not know. Keys are lower-cased. */
+const ALIASES: Record<string, string> = {
+  'korea, north': 'KP',
+  'north korea': 'KP',
+  'korea, south': 'KR',
+  'south korea': 'KR',
+  syria: 'SY',
+  burma: 'MM',
+  'congo, democratic republic of the': 'CD',
+  'democratic republic of the congo': 'CD',
+  'congo, republic of the': 'CG',
+  'cote d ivoire': 'CI',
+  "cote d'ivoire": 'CI',
+  'ivory coast': 'CI',
+  laos: 'LA',
+  moldova: 'MD',
+  brunei: 'BN',
+  macau: 'MO',
+  macao: 'MO',
+  'north macedonia, the republic of': 'MK',
+  'man, isle of': 'IM',
+  'bahamas, the': 'BS',
+  'gambia, the': 'GM',
+  'cabo verde': 'CV',
+  'west bank': 'PS',
+  'region: west bank': 'PS',
+  'region: gaza': 'PS',
+  'region: northern gaza': 'PS',
+  'region: north gaza': 'PS',
+  gaza: 'PS',
+  palestinian: 'PS',
+  palestine: 'PS',
+  'region: crimea': 'UA',
+  'region: russia': 'RU',
+  kosovo: 'XK',
+  russia: 'RU',
+  iran: 'IR',
+  'united states': 'US',
+  usa: 'US',
+  uk: 'GB',
+  'united kingdom': 'GB',
+  vietnam: 'VN',
+  'viet nam': 'VN',
+  taiwan: 'TW',
+  venezuela: 'VE',
+  bolivia: 'BO',
+  tanzania: 'TZ',
+  'czech republic': 'CZ',
+  turkey: 'TR',
+  turkiye: 'TR',
+  'netherlands antilles': 'AN',
+  'serbia and montenegro': 'CS',
+  yugoslavia: 'YU',
+  'soviet union': 'SU',
+  ussr: 'SU',
+};
+
+/**
+ * Codes the lists use that ISO has withdrawn or only reserved; accepted in list data so the
+ * record keeps its country, even though a request may not use them (see isAssignedAlpha2).
+ */
+const LIST_ONLY_CODES = new Set(['AN', 'CS', 'YU', 'SU']);
+
+/** Converts a country name, alpha-2 or alpha-3 code to upper-case alpha-2; undefined when unknown. */
+export function toAlpha2(value: string | undefined | null): string | undefined {
+  if (!value) return undefined;
+  const text = value.trim().replace(/\s+/g, ' ').replace(/\.$/, '');
+  if (text === '' || text === '-0-') return undefined;
+  const upper = text.toUpperCase();
+  if (/^[A-Z]{2}$/.test(upper) && (countries.isValid(upper) || LIST_ONLY_CODES.has(upper))) return upper;
+  if (/^[A-Z]{3}$/.test(upper)) {
+    const a2 = countries.alpha3ToAlpha2(upper);
+    if (a2) return a2;
+  }
+  const lower = text.toLowerCase();
+  const alias = ALIASES[lower];
+  if (alias) return alias;
+  return countries.getAlpha2Code(text, 'en') ?? undefined;
+}
+
+/** True for an assigned ISO 3166-1 alpha-2 code (XK, Kosovo, is accepted as user-assigned and used by OFAC). */
+export function isAssignedAlpha2(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && countries.isValid(code);
+}
+
+export function countryName(alpha2: string): string | undefined {
+  return countries.getName(alpha2, 'en') ?? undefined;
+}
