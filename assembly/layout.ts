@@ -1,0 +1,44 @@
+// Memory map of the matching core.
+//
+// The host (src/engine/core.ts) builds the index as typed arrays, asks the core for space with
+// alloc(), copies each array in, and hands the pointers over with setIndex(). Nothing here is
+// freed: an index lives as long as its instance, and a rebuilt index gets a fresh instance.
+//
+//  index regions (written once by the host)                    per-query scratch (owned by the core)
+//  ┌──────────────────────────────────────────┐               ┌────────────────────────────────────┐
+//  │ tokBytes  u8[]     token text, ASCII      │               │ qBytes   u8[QBYTES]  unit texts     │
+//  │ tokOff    u32[T+1] token i = [off[i],off[i+1])            │ qOff,qLen u32[MAXQ]  unit i text    │
+//  │ tokWeight f32[T]   rarity weight          │               │ qPos,qSpan u32[MAXQ] positions      │
+//  │ tgOff     u32[TG+1] trigram -> tokens      │               │ qWeight  f32[MAXQ]   unit weight    │
+//  │ tgList    u32[]                           │               │ qPosW    f32[MAXQ]   position weight│
+//  │ postOff   u32[T+1] token -> names          │               │ dictSim  f32[T*MAXQ] sims (sparse)  │
+//  │ postList  u32[]                           │               │ acc      f32[N], seen u32[N]        │
+//  │ unitOff   u32[N+1] name -> units           │               │ out      candidate table          │
+//  │ unitTok   u32[]    unit token              │               └────────────────────────────────────┘
+//  │ unitPS    u32[]    pos | span << 8         │
+//  │ unitW     f32[]    unit weight             │
+//  └──────────────────────────────────────────┘
+//
+// A unit is one token, or two adjacent tokens joined (a compound), so "abdul rahman" on one side
+// meets "abdulrahman" on the other. Positions are token indexes; span is 1 or 2.
+
+/** Most query units (tokens plus adjacent-pair compounds) one query may have. */
+export const MAXQ: i32 = 24;
+/** Query positions are tracked in a 32-bit mask; candidate positions in a 64-bit mask. */
+export const MAX_QPOS: i32 = 31;
+export const MAX_CPOS: i32 = 63;
+/** Bytes of query text scratch. */
+export const QBYTES: i32 = 4096;
+/** Longest token compared character by character; longer tokens compare on their first 64 bytes. */
+export const MAX_TOKEN: i32 = 64;
+/** Trigram alphabet: '$' (padding) = 0, a-z = 1..26, 0-9 = 27..36. */
+export const TG_ALPHABET: i32 = 37;
+export const TG_SIZE: i32 = TG_ALPHABET * TG_ALPHABET * TG_ALPHABET;
+/** Most candidates fully scored per query, and most similar tokens kept per query unit. */
+export const MAX_CANDIDATES: i32 = 256;
+export const MAX_EXPANSIONS: i32 = 512;
+
+// Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
+//   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass
+//   [5] candidate unmatched mass  [6] matched query positions mask (u32)  [7] accumulated rarity
+export const OUT_STRIDE: i32 = 8;

@@ -1,0 +1,247 @@
+// Candidate generation and name scoring.
+//
+// collect(): every expansion of every query unit walks its token's name postings and adds
+// sim x unit weight to the name's accumulator (once per unit: expansions are visited best first).
+// Names whose accumulated rarity reaches the host's floor are kept (the best MAX_CANDIDATES by a
+// min-heap), and each is aligned against the query.
+//
+// align(): one-to-one greedy alignment of query units to name units, most similar first; a pair's
+// value = sim x mean weight,
+// order-free (surname-first and "LAST, First" align the same). Score = matched value /
+// (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
+import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
+import {
+  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, nameList, nextStamp, out,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, tokBytes, tokOff, unitOff, unitPS,
+  unitTok, unitW,
+} from './state';
+import { MAX_EXPANSIONS } from './layout';
+
+// Min-heap of selected candidates, keyed by accumulator (scratch of MAX_CANDIDATES entries).
+const heapName = memory.data(MAX_CANDIDATES * 4);
+const heapKey = memory.data(MAX_CANDIDATES * 4);
+
+@inline function accOf(n: u32): f32 {
+  return load<f32>(acc + (<usize>n << 2));
+}
+
+function sortExpansions(u: i32): void {
+  const n = load<i32>(expCount + (<usize>u << 2));
+  const base = <usize>u * <usize>MAX_EXPANSIONS;
+  for (let i = 1; i < n; i++) {
+    const t = load<u32>(expTok + ((base + <usize>i) << 2));
+    const s = load<f32>(expSim + ((base + <usize>i) << 2));
+    let j = i - 1;
+    while (j >= 0 && load<f32>(expSim + ((base + <usize>j) << 2)) < s) {
+      store<u32>(expTok + ((base + <usize>(j + 1)) << 2), load<u32>(expTok + ((base + <usize>j) << 2)));
+      store<f32>(expSim + ((base + <usize>(j + 1)) << 2), load<f32>(expSim + ((base + <usize>j) << 2)));
+      j--;
+    }
+    store<u32>(expTok + ((base + <usize>(j + 1)) << 2), t);
+    store<f32>(expSim + ((base + <usize>(j + 1)) << 2), s);
+  }
+}
+
+/** Accumulates rarity per name; returns how many names were touched (stored in `candidates`). */
+function accumulate(units: i32, listMask: u32): i32 {
+  let touched = 0;
+  for (let u = 0; u < units; u++) {
+    sortExpansions(u);
+    const stamp = nextStamp();
+    const w = load<f32>(qWeight + (<usize>u << 2));
+    const n = load<i32>(expCount + (<usize>u << 2));
+    const base = <usize>u * <usize>MAX_EXPANSIONS;
+    for (let e = 0; e < n; e++) {
+      const t = load<u32>(expTok + ((base + <usize>e) << 2));
+      const value = load<f32>(expSim + ((base + <usize>e) << 2)) * w;
+      const end = load<u32>(postOff + (<usize>(t + 1) << 2));
+      for (let k = load<u32>(postOff + (<usize>t << 2)); k < end; k++) {
+        const name = load<u32>(postList + (<usize>k << 2));
+        const sp = seen + (<usize>name << 2);
+        if (load<u32>(sp) == stamp) continue;
+        store<u32>(sp, stamp);
+        if (((1 << <u32>load<u8>(nameList + <usize>name)) & listMask) == 0) continue;
+        const ap = acc + (<usize>name << 2);
+        const a = load<f32>(ap);
+        if (a == 0) {
+          store<u32>(candidates + (<usize>touched << 2), name);
+          touched++;
+        }
+        store<f32>(ap, a + value);
+      }
+    }
+  }
+  return touched;
+}
+
+function heapSiftDown(size: i32, i: i32): void {
+  while (true) {
+    const l = 2 * i + 1;
+    const r = l + 1;
+    let m = i;
+    if (l < size && load<f32>(heapKey + (<usize>l << 2)) < load<f32>(heapKey + (<usize>m << 2))) m = l;
+    if (r < size && load<f32>(heapKey + (<usize>r << 2)) < load<f32>(heapKey + (<usize>m << 2))) m = r;
+    if (m == i) return;
+    const kn = load<u32>(heapName + (<usize>i << 2));
+    const kk = load<f32>(heapKey + (<usize>i << 2));
+    store<u32>(heapName + (<usize>i << 2), load<u32>(heapName + (<usize>m << 2)));
+    store<f32>(heapKey + (<usize>i << 2), load<f32>(heapKey + (<usize>m << 2)));
+    store<u32>(heapName + (<usize>m << 2), kn);
+    store<f32>(heapKey + (<usize>m << 2), kk);
+    i = m;
+  }
+}
+
+/** Keeps the best `maxCand` names with accumulator >= minAcc in the heap; clears accumulators. */
+function select(touched: i32, minAcc: f32, maxCand: i32): i32 {
+  let size = 0;
+  for (let i = 0; i < touched; i++) {
+    const name = load<u32>(candidates + (<usize>i << 2));
+    const a = accOf(name);
+    store<f32>(acc + (<usize>name << 2), 0);
+    if (a < minAcc) continue;
+    if (size < maxCand) {
+      store<u32>(heapName + (<usize>size << 2), name);
+      store<f32>(heapKey + (<usize>size << 2), a);
+      size++;
+      if (size == maxCand) for (let h = size / 2 - 1; h >= 0; h--) heapSiftDown(size, h);
+    } else if (a > load<f32>(heapKey)) {
+      store<u32>(heapName, name);
+      store<f32>(heapKey, a);
+      heapSiftDown(size, 0);
+    }
+  }
+  return size;
+}
+
+@inline function spanMask32(pos: u32, span: u32): u32 {
+  return ((<u32>1 << span) - 1) << pos;
+}
+
+@inline function spanMask64(pos: u32, span: u32): u64 {
+  return ((<u64>1 << <u64>span) - 1) << <u64>pos;
+}
+
+/** Aligns name `name` with the query and writes one output row at `row`. */
+export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accValue: f32): void {
+  const uStart = load<u32>(unitOff + (<usize>name << 2));
+  const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
+  // Gather scoring pairs: [qUnit u32, cUnit u32, sim f32, value f32]
+  let np = 0;
+  for (let j = uStart; j < uEnd; j++) {
+    const tok = load<u32>(unitTok + (<usize>j << 2));
+    const wc = load<f32>(unitW + (<usize>j << 2));
+    for (let i = 0; i < units; i++) {
+      const s = load<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>i) << 2));
+      if (s <= 0) continue;
+      const p = pairs + (<usize>np << 4);
+      store<u32>(p, <u32>i);
+      store<u32>(p + 4, j);
+      store<f32>(p + 8, s);
+      store<f32>(p + 12, s * (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5);
+      np++;
+      if (np >= MAXQ * 64) break;
+    }
+    if (np >= MAXQ * 64) break;
+  }
+  let qMask: u32 = 0;
+  let cMask: u64 = 0;
+  let matched: f32 = 0;
+  let mass: f32 = 0;
+  while (true) {
+    // Most similar pair first (a typo'd compound must not outbid two good single tokens), then
+    // the heavier one (a compound covering two tokens beats one of them at equal similarity).
+    let best = -1;
+    let bestSim: f32 = 0;
+    let bestValue: f32 = 0;
+    for (let k = 0; k < np; k++) {
+      const p = pairs + (<usize>k << 4);
+      const v = load<f32>(p + 12);
+      if (v <= 0) continue;
+      const sv = load<f32>(p + 8);
+      if (sv < bestSim || (sv == bestSim && v <= bestValue)) continue;
+      const i = load<u32>(p);
+      const j = load<u32>(p + 4);
+      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      const cm = spanMask64(ps & 0xff, ps >> 8);
+      if ((qm & qMask) != 0 || (cm & cMask) != 0) continue;
+      best = k;
+      bestSim = sv;
+      bestValue = v;
+    }
+    if (best < 0) break;
+    const p = pairs + (<usize>best << 4);
+    const i = load<u32>(p);
+    const j = load<u32>(p + 4);
+    const ps = load<u32>(unitPS + (<usize>j << 2));
+    qMask |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+    cMask |= spanMask64(ps & 0xff, ps >> 8);
+    matched += bestValue;
+    mass += bestValue / load<f32>(p + 8);
+    store<f32>(p + 12, 0);
+  }
+  // Initials (loose mode): a one-letter query token left over meets a left-over name token that
+  // starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol").
+  if (initialSim > 0) {
+    for (let i = 0; i < units; i++) {
+      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) != 1) continue;
+      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+      if ((qm & qMask) != 0) continue;
+      const letter = load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)));
+      for (let j = uStart; j < uEnd; j++) {
+        const ps = load<u32>(unitPS + (<usize>j << 2));
+        if ((ps >> 8) != 1) continue;
+        const cm = spanMask64(ps & 0xff, 1);
+        if ((cm & cMask) != 0) continue;
+        const tok = load<u32>(unitTok + (<usize>j << 2));
+        if (load<u8>(tokBytes + <usize>load<u32>(tokOff + (<usize>tok << 2))) != letter) continue;
+        const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
+        matched += initialSim * m;
+        mass += m;
+        qMask |= qm;
+        cMask |= cm;
+        break;
+      }
+    }
+  }
+  let uq: f32 = 0;
+  for (let p = 0; p < qPositions; p++) {
+    if ((qMask & (<u32>1 << <u32>p)) == 0) uq += load<f32>(qPosW + (<usize>p << 2));
+  }
+  let uc: f32 = 0;
+  for (let j = uStart; j < uEnd; j++) {
+    const ps = load<u32>(unitPS + (<usize>j << 2));
+    if ((ps >> 8) != 1) continue;
+    if ((cMask & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
+  }
+  // Unmatched rarity on one side is a missing name part (mild); on both sides, the overlap is a
+  // disagreement ("Abdul" where the list says "Padshah") and costs lamConflict more.
+  const overlap = uq < uc ? uq : uc;
+  const penalty = lamMissing * (uq + uc) + lamConflict * overlap;
+  const denom = mass + penalty;
+  const score: f32 = denom > 0 ? matched / denom : 0;
+  const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
+  store<u32>(o, name);
+  store<f32>(o + 4, score);
+  store<f32>(o + 8, matched);
+  store<f32>(o + 12, mass);
+  store<f32>(o + 16, uq);
+  store<f32>(o + 20, uc);
+  store<u32>(o + 24, qMask);
+  store<f32>(o + 28, accValue);
+}
+
+/**
+ * Runs candidate generation and scoring for the query units written by the host.
+ * Returns the number of output rows (unsorted; the host ranks them).
+ */
+export function collect(units: i32, qPositions: i32, minAcc: f32, listMask: u32, maxCand: i32): i32 {
+  if (maxCand > MAX_CANDIDATES) maxCand = MAX_CANDIDATES;
+  const touched = accumulate(units, listMask);
+  const size = select(touched, minAcc, maxCand);
+  for (let r = 0; r < size; r++) {
+    alignName(load<u32>(heapName + (<usize>r << 2)), units, qPositions, r, load<f32>(heapKey + (<usize>r << 2)));
+  }
+  return size;
+}

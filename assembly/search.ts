@@ -1,0 +1,128 @@
+// Token search: for one query unit, the dictionary tokens that are close enough to count.
+//
+// Candidates come from trigram postings ("$$" + token + "$", so the first letter and the ending
+// weigh in), restricted to tokens whose length is within the allowed edits (each trigram's list is
+// sorted by token length, so the window is a binary search). Survivors are checked by edit
+// distance with a cutoff and scored by Jaro-Winkler. Never a scan of the dictionary.
+import { MAXQ, MAX_EXPANSIONS, TG_ALPHABET } from './layout';
+import { editDistance, jaroWinkler, symbol } from './similarity';
+import {
+  dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, simTouched, simTouchedCount, setSimTouchedCount,
+  tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff,
+} from './state';
+
+@inline function tokLen(t: u32): i32 {
+  return <i32>(load<u32>(tokOff + (<usize>(t + 1) << 2)) - load<u32>(tokOff + (<usize>t << 2)));
+}
+
+@inline function tokPtr(t: u32): usize {
+  return tokBytes + <usize>load<u32>(tokOff + (<usize>t << 2));
+}
+
+/** Records that dictionary token `tok` matches query unit `u` with similarity `sim` (keeps the best). */
+export function addExpansion(u: i32, tok: u32, sim: f32): void {
+  const slot = dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2);
+  const prev = load<f32>(slot);
+  if (prev >= sim) return;
+  const countPtr = expCount + (<usize>u << 2);
+  const n = load<i32>(countPtr);
+  if (prev == 0) {
+    if (n >= MAX_EXPANSIONS) return;
+    store<u32>(expTok + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), tok);
+    store<f32>(expSim + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), sim);
+    store<i32>(countPtr, n + 1);
+    const t = simTouchedCount;
+    if (t < MAXQ * MAX_EXPANSIONS) {
+      store<u32>(simTouched + (<usize>t << 2), <u32>(tok * <u32>MAXQ + <u32>u));
+      setSimTouchedCount(t + 1);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const p = (<usize>u * <usize>MAX_EXPANSIONS + <usize>i) << 2;
+      if (load<u32>(expTok + p) == tok) { store<f32>(expSim + p, sim); break; }
+    }
+  }
+  store<f32>(slot, sim);
+}
+
+/** First index in trigram list [lo, hi) whose token is at least `len` long. */
+function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (tokLen(load<u32>(tgList + (<usize>mid << 2))) < len) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Finds dictionary tokens within `maxEdits` of query unit `u` (only for units at least `minLen`
+ * long; shorter ones get exact matches only) whose Jaro-Winkler similarity reaches `jwFloor`.
+ * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit, so a typo never scores
+ * like an exact match. Returns the number of expansions of the unit.
+ */
+export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, editPenalty: f32): i32 {
+  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
+  const ql = load<i32>(qLen + (<usize>u << 2));
+  const edits = ql >= minLen ? maxEdits : 0;
+  const minL = ql - edits;
+  const maxL = ql + edits;
+  let touched = 0;
+  // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $
+  let s0 = 0;
+  let s1 = 0;
+  for (let i = 0; i <= ql; i++) {
+    const s2 = i < ql ? symbol(load<u8>(qp + <usize>i)) : 0;
+    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
+    s0 = s1;
+    s1 = s2;
+    const hi = load<u32>(tgOff + (<usize>(id + 1) << 2));
+    let k = lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), hi, minL);
+    for (; k < hi; k++) {
+      const t = load<u32>(tgList + (<usize>k << 2));
+      if (tokLen(t) > maxL) break;
+      const cp = tgCount + (<usize>t << 1);
+      const c = load<u16>(cp);
+      if (c == 0) {
+        store<u32>(tgTouched + (<usize>touched << 2), t);
+        touched++;
+      }
+      store<u16>(cp, c + 1);
+    }
+  }
+  // Each edit can destroy up to four trigrams (a transposition); shorter tokens need one shared.
+  let minShared = ql + 1 - 4 * edits;
+  if (minShared < 1) minShared = 1;
+  for (let i = 0; i < touched; i++) {
+    const t = load<u32>(tgTouched + (<usize>i << 2));
+    const cp = tgCount + (<usize>t << 1);
+    const shared = <i32>load<u16>(cp);
+    store<u16>(cp, 0);
+    if (shared < minShared) continue;
+    const tl = tokLen(t);
+    const tp = tokPtr(t);
+    const d = editDistance(qp, ql, tp, tl, edits);
+    if (d > edits) continue;
+    const jw = jaroWinkler(qp, ql, tp, tl);
+    if (d > 0 && jw < jwFloor) continue;
+    const sim = d == 0 ? <f32>1.0 : jw - editPenalty * <f32>d;
+    if (sim > 0) addExpansion(u, t, sim);
+  }
+  return load<i32>(expCount + (<usize>u << 2));
+}
+
+/** Jaro-Winkler between query unit `u` and dictionary token `tok` (for the host's phonetic candidates). */
+export function unitTokenJw(u: i32, tok: u32): f32 {
+  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
+  const ql = load<i32>(qLen + (<usize>u << 2));
+  return jaroWinkler(qp, ql, tokPtr(tok), tokLen(tok));
+}
+
+/** Clears everything the last query wrote, touching only what it touched. */
+export function resetQuery(units: i32): void {
+  for (let i = 0; i < simTouchedCount; i++) {
+    store<f32>(dictSim + (<usize>load<u32>(simTouched + (<usize>i << 2)) << 2), 0);
+  }
+  setSimTouchedCount(0);
+  for (let u = 0; u < units && u < MAXQ; u++) store<i32>(expCount + (<usize>u << 2), 0);
+}

@@ -1,0 +1,101 @@
+// Character-level similarity of two ASCII tokens held in linear memory.
+import { MAX_TOKEN } from './layout';
+
+// Scratch for Jaro matching flags and edit-distance rows (static, so no allocation per call).
+const flagsA = memory.data(MAX_TOKEN);
+const flagsB = memory.data(MAX_TOKEN);
+const rowPrev2 = memory.data((MAX_TOKEN + 1) * 4);
+const rowPrev = memory.data((MAX_TOKEN + 1) * 4);
+const rowCur = memory.data((MAX_TOKEN + 1) * 4);
+
+@inline function byteAt(ptr: usize, i: i32): u8 {
+  return load<u8>(ptr + <usize>i);
+}
+
+/** Jaro-Winkler similarity (prefix scale 0.1, up to 4 prefix characters), 0..1. */
+export function jaroWinkler(a: usize, aLen: i32, b: usize, bLen: i32): f32 {
+  if (aLen > MAX_TOKEN) aLen = MAX_TOKEN;
+  if (bLen > MAX_TOKEN) bLen = MAX_TOKEN;
+  if (aLen == 0 || bLen == 0) return 0;
+  memory.fill(flagsA, 0, <usize>aLen);
+  memory.fill(flagsB, 0, <usize>bLen);
+  let window = (aLen > bLen ? aLen : bLen) / 2 - 1;
+  if (window < 0) window = 0;
+  let matches = 0;
+  for (let i = 0; i < aLen; i++) {
+    const lo = i - window > 0 ? i - window : 0;
+    const hi = i + window + 1 < bLen ? i + window + 1 : bLen;
+    const ca = byteAt(a, i);
+    for (let j = lo; j < hi; j++) {
+      if (load<u8>(flagsB + <usize>j) == 0 && byteAt(b, j) == ca) {
+        store<u8>(flagsA + <usize>i, 1);
+        store<u8>(flagsB + <usize>j, 1);
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches == 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < aLen; i++) {
+    if (load<u8>(flagsA + <usize>i) == 0) continue;
+    while (load<u8>(flagsB + <usize>k) == 0) k++;
+    if (byteAt(a, i) != byteAt(b, k)) transpositions++;
+    k++;
+  }
+  const m = <f32>matches;
+  const jaro = (m / <f32>aLen + m / <f32>bLen + (m - <f32>(transpositions / 2)) / m) / 3.0;
+  let prefix = 0;
+  const maxPrefix = aLen < bLen ? (aLen < 4 ? aLen : 4) : bLen < 4 ? bLen : 4;
+  while (prefix < maxPrefix && byteAt(a, prefix) == byteAt(b, prefix)) prefix++;
+  return jaro + <f32>prefix * 0.1 * (1.0 - jaro);
+}
+
+/**
+ * Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions), giving up
+ * as soon as it must exceed `cutoff` (returns cutoff + 1 then).
+ */
+export function editDistance(a: usize, aLen: i32, b: usize, bLen: i32, cutoff: i32): i32 {
+  if (aLen > MAX_TOKEN) aLen = MAX_TOKEN;
+  if (bLen > MAX_TOKEN) bLen = MAX_TOKEN;
+  const diff = aLen > bLen ? aLen - bLen : bLen - aLen;
+  if (diff > cutoff) return cutoff + 1;
+  let p2 = rowPrev2;
+  let p1 = rowPrev;
+  let cur = rowCur;
+  for (let j = 0; j <= bLen; j++) store<i32>(p1 + (<usize>j << 2), j);
+  for (let i = 1; i <= aLen; i++) {
+    store<i32>(cur, i);
+    let rowMin = i;
+    const ca = byteAt(a, i - 1);
+    for (let j = 1; j <= bLen; j++) {
+      const cb = byteAt(b, j - 1);
+      const cost = ca == cb ? 0 : 1;
+      let v = load<i32>(p1 + (<usize>(j - 1) << 2)) + cost;
+      const del = load<i32>(p1 + (<usize>j << 2)) + 1;
+      const ins = load<i32>(cur + (<usize>(j - 1) << 2)) + 1;
+      if (del < v) v = del;
+      if (ins < v) v = ins;
+      if (i > 1 && j > 1 && ca == byteAt(b, j - 2) && byteAt(a, i - 2) == cb) {
+        const tr = load<i32>(p2 + (<usize>(j - 2) << 2)) + 1;
+        if (tr < v) v = tr;
+      }
+      store<i32>(cur + (<usize>j << 2), v);
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > cutoff) return cutoff + 1;
+    const t = p2;
+    p2 = p1;
+    p1 = cur;
+    cur = t;
+  }
+  return load<i32>(p1 + (<usize>bLen << 2));
+}
+
+/** Index of a trigram alphabet symbol: '$' 0, a-z 1..26, 0-9 27..36. */
+@inline export function symbol(c: u8): i32 {
+  if (c >= 97 && c <= 122) return <i32>c - 96;
+  if (c >= 48 && c <= 57) return <i32>c - 48 + 27;
+  return 0;
+}

@@ -1,0 +1,121 @@
+// The index's region pointers and the per-query scratch (see layout.ts for the map).
+import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, OUT_STRIDE, QBYTES } from './layout';
+
+// ── index regions, set once by setIndex ────────────────────────────────────────
+export let tokenCount: i32 = 0;
+export let nameCount: i32 = 0;
+export let tokBytes: usize = 0;
+export let tokOff: usize = 0;
+export let tokWeight: usize = 0;
+export let tgOff: usize = 0;
+export let tgList: usize = 0;
+export let postOff: usize = 0;
+export let postList: usize = 0;
+export let unitOff: usize = 0;
+export let unitTok: usize = 0;
+export let unitPS: usize = 0;
+export let unitW: usize = 0;
+export let nameList: usize = 0;
+
+// ── per-query scratch, allocated by setIndex (sized by the index) ──────────────
+export let qBytes: usize = 0;
+export let qOff: usize = 0;
+export let qLen: usize = 0;
+export let qPos: usize = 0;
+export let qSpan: usize = 0;
+export let qWeight: usize = 0;
+export let qPosW: usize = 0;
+export let dictSim: usize = 0;
+export let simTouched: usize = 0;
+export let simTouchedCount: i32 = 0;
+export let tgCount: usize = 0;
+export let tgTouched: usize = 0;
+export let expTok: usize = 0;
+export let expSim: usize = 0;
+export let expCount: usize = 0;
+export let acc: usize = 0;
+export let seen: usize = 0;
+export let seenStamp: u32 = 0;
+export let candidates: usize = 0;
+export let out: usize = 0;
+export let pairs: usize = 0;
+
+// Scoring parameters of the current query's mode.
+export let lamConflict: f32 = 1.0;
+export let lamMissing: f32 = 0.3;
+export let initialSim: f32 = 0;
+
+/** Bump allocation for the host; memory is never freed (an index lives as long as its instance). */
+export function alloc(bytes: usize): usize {
+  return heap.alloc(bytes);
+}
+
+function zeroed(bytes: usize): usize {
+  const p = heap.alloc(bytes);
+  memory.fill(p, 0, bytes);
+  return p;
+}
+
+/** Hands the index regions to the core and allocates the scratch they need. */
+export function setIndex(
+  tCount: i32, nCount: i32,
+  pTokBytes: usize, pTokOff: usize, pTokWeight: usize,
+  pTgOff: usize, pTgList: usize,
+  pPostOff: usize, pPostList: usize,
+  pUnitOff: usize, pUnitTok: usize, pUnitPS: usize, pUnitW: usize, pNameList: usize,
+): void {
+  tokenCount = tCount;
+  nameCount = nCount;
+  tokBytes = pTokBytes; tokOff = pTokOff; tokWeight = pTokWeight;
+  tgOff = pTgOff; tgList = pTgList;
+  postOff = pPostOff; postList = pPostList;
+  unitOff = pUnitOff; unitTok = pUnitTok; unitPS = pUnitPS; unitW = pUnitW; nameList = pNameList;
+
+  qBytes = zeroed(<usize>QBYTES);
+  qOff = zeroed(<usize>MAXQ << 2);
+  qLen = zeroed(<usize>MAXQ << 2);
+  qPos = zeroed(<usize>MAXQ << 2);
+  qSpan = zeroed(<usize>MAXQ << 2);
+  qWeight = zeroed(<usize>MAXQ << 2);
+  qPosW = zeroed(<usize>MAXQ << 2);
+  dictSim = zeroed(<usize>tCount * <usize>MAXQ << 2);
+  simTouched = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
+  tgCount = zeroed(<usize>tCount << 1);
+  tgTouched = zeroed(<usize>tCount << 2);
+  expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
+  expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
+  expCount = zeroed(<usize>MAXQ << 2);
+  acc = zeroed(<usize>nCount << 2);
+  seen = zeroed(<usize>nCount << 2);
+  candidates = zeroed(<usize>nCount << 2);
+  out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
+  pairs = zeroed(<usize>MAXQ * 64 * 16);
+}
+
+export function setScoring(conflict: f32, missing: f32, initial: f32): void {
+  lamConflict = conflict;
+  lamMissing = missing;
+  initialSim = initial;
+}
+
+export function nextStamp(): u32 {
+  seenStamp++;
+  return seenStamp;
+}
+
+export function setSimTouchedCount(n: i32): void {
+  simTouchedCount = n;
+}
+
+// Scratch pointers for the host, which writes query units and reads results there.
+export function queryBytesPtr(): usize { return qBytes; }
+export function queryOffPtr(): usize { return qOff; }
+export function queryLenPtr(): usize { return qLen; }
+export function queryPosPtr(): usize { return qPos; }
+export function querySpanPtr(): usize { return qSpan; }
+export function queryWeightPtr(): usize { return qWeight; }
+export function queryPosWeightPtr(): usize { return qPosW; }
+export function outPtr(): usize { return out; }
+export function expansionTokPtr(): usize { return expTok; }
+export function expansionSimPtr(): usize { return expSim; }
+export function expansionCountPtr(): usize { return expCount; }

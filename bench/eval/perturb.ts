@@ -1,0 +1,204 @@
+/**
+ * Our own perturbation set, built from the snapshot's entries with a seeded generator: each kind of
+ * noise a real query carries, applied to real list names. Recall = the perturbed query finds its
+ * own entry at or above the review threshold.
+ *
+ * "must" says which mode is required to catch the kind: balanced must catch typos (one edit per
+ * long token), transliteration variants and script changes, reordering, dropped middle names,
+ * legal-form changes, joined tokens, diacritics and aliases; loose adds two edits and initials.
+ */
+import type { Engine } from '../../src/engine/index.js';
+import type { Fuzziness } from '../../src/engine/types.js';
+import type { ListEntry } from '../../src/lists/model.js';
+import { NAME_VARIANTS } from '../../src/engine/vocabulary.js';
+import { round } from './metrics.js';
+
+type Rng = () => number;
+
+/** mulberry32: small, seeded, good enough to pick samples reproducibly. */
+export function seeded(seed: number): Rng {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
+const words = (name: string): string[] => name.split(/[\s,]+/).filter(Boolean);
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+function typo(word: string, rng: Rng): string {
+  const i = 1 + Math.floor(rng() * (word.length - 2));
+  const kind = Math.floor(rng() * 4);
+  const c = pick(rng, [...LETTERS]);
+  if (kind === 0) return word.slice(0, i) + c + word.slice(i + 1);
+  if (kind === 1) return word.slice(0, i) + word.slice(i + 1);
+  if (kind === 2) return word.slice(0, i) + c + word.slice(i);
+  return word.slice(0, i - 1) + word[i] + word[i - 1] + word.slice(i + 1);
+}
+
+function longWordIndexes(ws: string[], min: number): number[] {
+  return ws.map((w, i) => (w.replace(/[^A-Za-z]/g, '').length >= min ? i : -1)).filter((i) => i >= 0);
+}
+
+const CYRILLIC: Record<string, string> = {
+  shch: 'щ', sh: 'ш', ch: 'ч', kh: 'х', zh: 'ж', ts: 'ц', yu: 'ю', ya: 'я', yo: 'ё',
+  a: 'а', b: 'б', v: 'в', g: 'г', d: 'д', e: 'е', z: 'з', i: 'и', y: 'й', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о',
+  p: 'п', r: 'р', s: 'с', t: 'т', u: 'у', f: 'ф', h: 'х', c: 'к', w: 'в', x: 'кс', q: 'к', j: 'дж',
+};
+
+function toCyrillic(name: string): string {
+  let out = '';
+  const s = name.toLowerCase();
+  for (let i = 0; i < s.length; ) {
+    const four = s.slice(i, i + 4);
+    const two = s.slice(i, i + 2);
+    if (CYRILLIC[four]) { out += CYRILLIC[four]; i += 4; }
+    else if (CYRILLIC[two]) { out += CYRILLIC[two]; i += 2; }
+    else { out += CYRILLIC[s[i]] ?? s[i]; i += 1; }
+  }
+  return out;
+}
+
+const CYRILLIC_COUNTRIES = new Set(['RU', 'UA', 'BY', 'KZ', 'KG', 'TJ', 'UZ', 'TM', 'MD', 'BG', 'RS', 'MK', 'MN']);
+
+const ACCENTS: Record<string, string> = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', s: 'š', z: 'ž' };
+
+const LEGAL_SWAPS: Array<[RegExp, string]> = [
+  [/\bLLC\b/i, 'Limited Liability Company'], [/\bLIMITED LIABILITY COMPANY\b/i, 'LLC'], [/\bLTD\b\.?/i, 'Limited'],
+  [/\bLIMITED\b/i, 'Ltd'], [/\bCO\.?(?=\s|,|$)/i, 'Company'], [/\bCOMPANY\b/i, 'Co.'], [/\bCORPORATION\b/i, 'Corp.'],
+  [/\bINC\b\.?/i, 'Incorporated'], [/\bJSC\b/i, 'Joint Stock Company'], [/\bJOINT STOCK COMPANY\b/i, 'JSC'],
+  [/\bOOO\b/i, 'LLC'], [/\bGMBH\b/i, 'Gesellschaft mit beschrankter Haftung'], [/\bS\.?A\.?(?=\s|,|$)/i, 'Sociedad Anonima'],
+];
+
+export type NoiseKind =
+  | 'typo' | 'transliteration' | 'cyrillic' | 'reorder' | 'dropped-middle' | 'legal-form' | 'joined' | 'diacritics'
+  | 'alias' | 'two-typos' | 'initials';
+
+export const MUST: Record<NoiseKind, Fuzziness> = {
+  typo: 'balanced', transliteration: 'balanced', cyrillic: 'balanced', reorder: 'balanced', 'dropped-middle': 'balanced',
+  'legal-form': 'balanced', joined: 'balanced', diacritics: 'balanced', alias: 'balanced', 'two-typos': 'loose', initials: 'loose',
+};
+
+/** Applies one kind of noise to an entry's name; null when the kind does not apply to it. */
+export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | null {
+  const ws = words(entry.name.replace(/[()]/g, ' '));
+  switch (kind) {
+    case 'typo': {
+      const idx = longWordIndexes(ws, 6);
+      if (idx.length === 0 || ws.length < 2) return null;
+      const i = pick(rng, idx);
+      ws[i] = typo(ws[i], rng);
+      return ws.join(' ');
+    }
+    case 'two-typos': {
+      const idx = longWordIndexes(ws, 7);
+      if (idx.length === 0 || ws.length < 2) return null;
+      const i = pick(rng, idx);
+      ws[i] = typo(typo(ws[i], rng), rng);
+      return ws.join(' ');
+    }
+    case 'transliteration': {
+      const variants = [...NAME_VARIANTS.entries()];
+      const idx = ws.map((w, i) => (NAME_VARIANTS.has(w.toLowerCase()) ? i : -1)).filter((i) => i >= 0);
+      if (idx.length === 0) return null;
+      const i = pick(rng, idx);
+      const canon = NAME_VARIANTS.get(ws[i].toLowerCase());
+      const others = variants.filter(([v, c]) => c === canon && v !== ws[i].toLowerCase()).map(([v]) => v);
+      if (others.length === 0) return null;
+      ws[i] = pick(rng, others);
+      return ws.join(' ');
+    }
+    case 'cyrillic':
+      // Names from Russia, Ukraine, Belarus and Central Asia are what users write in Cyrillic.
+      if (entry.kind !== 'individual' || ws.length < 2) return null;
+      if (![...entry.nationalities, ...entry.citizenships].some((c) => CYRILLIC_COUNTRIES.has(c))) return null;
+      return toCyrillic(ws.join(' '));
+    case 'reorder':
+      // People are written surname-first or given-name-first; organisation names have one order.
+      return entry.kind === 'individual' && ws.length >= 2 ? [...ws].reverse().join(' ') : null;
+    case 'dropped-middle': {
+      // "LAST, First Middle": drop the last given name when there are at least two.
+      const [surname, given] = entry.name.split(',');
+      const givenWords = words(given ?? '');
+      if (entry.kind !== 'individual' || givenWords.length < 2) return null;
+      return `${surname.trim()} ${givenWords.slice(0, -1).join(' ')}`;
+    }
+    case 'legal-form': {
+      const swap = LEGAL_SWAPS.find(([re]) => re.test(entry.name));
+      return swap ? entry.name.replace(swap[0], swap[1]) : null;
+    }
+    case 'joined': {
+      const idx = ws.map((w, i) => (i + 1 < ws.length && w.length >= 3 && ws[i + 1].length >= 3 ? i : -1)).filter((i) => i >= 0);
+      if (idx.length === 0 || ws.length < 3) return null;
+      const i = pick(rng, idx);
+      return [...ws.slice(0, i), ws[i] + ws[i + 1], ...ws.slice(i + 2)].join(' ');
+    }
+    case 'diacritics': {
+      const s = entry.name.toLowerCase();
+      const positions = [...s].map((c, i) => (ACCENTS[c] ? i : -1)).filter((i) => i >= 0);
+      if (positions.length < 2) return null;
+      const chars = [...s];
+      for (let k = 0; k < 2; k++) {
+        const p = pick(rng, positions);
+        chars[p] = ACCENTS[chars[p]] ?? chars[p];
+      }
+      return chars.join('');
+    }
+    case 'alias': {
+      const strong = entry.aliases.filter((a) => a.quality === 'strong' && a.type === 'aka');
+      return strong.length > 0 ? pick(rng, strong).name : null;
+    }
+    case 'initials': {
+      if (entry.kind !== 'individual' || ws.length < 3) return null;
+      return ws.map((w, i) => (i === 1 ? `${w[0]}.` : w)).join(' ');
+    }
+  }
+}
+
+export interface PerturbReport {
+  perKind: Record<string, { queries: number; must: Fuzziness; recall: Record<Fuzziness, number> }>;
+  /** Recall over every kind balanced must catch. */
+  balancedMustRecall: number;
+  misses: Array<{ kind: string; query: string; expected: string }>;
+}
+
+export function perturbation(engine: Engine, entries: readonly ListEntry[], perKind = 400, seed = 20261122): PerturbReport {
+  const rng = seeded(seed);
+  const kinds = Object.keys(MUST) as NoiseKind[];
+  const report: PerturbReport = { perKind: {}, balancedMustRecall: 0, misses: [] };
+  let mustQueries = 0;
+  let mustHits = 0;
+  for (const kind of kinds) {
+    const queries: Array<{ query: string; entry: ListEntry }> = [];
+    for (let tries = 0; queries.length < perKind && tries < perKind * 60; tries++) {
+      const entry = entries[Math.floor(rng() * entries.length)];
+      const query = perturb(kind, entry, rng);
+      if (query && query.trim()) queries.push({ query, entry });
+    }
+    const recall = {} as Record<Fuzziness, number>;
+    for (const mode of ['strict', 'balanced', 'loose'] as Fuzziness[]) {
+      let hits = 0;
+      for (const q of queries) {
+        const r = engine.screen({ name: q.query, fuzziness: mode, limit: 50 });
+        const found = r.matches.some(
+          (m) => m.confidence >= r.summary.anyMatchAbove && m.listSource === q.entry.listSource && m.entryId === q.entry.entryId,
+        );
+        if (found) hits++;
+        else if (mode === MUST[kind] && report.misses.length < 300) report.misses.push({ kind, query: q.query, expected: q.entry.name });
+        if (mode === 'balanced' && MUST[kind] === 'balanced') {
+          mustQueries++;
+          if (found) mustHits++;
+        }
+      }
+      recall[mode] = round(hits / Math.max(1, queries.length));
+    }
+    report.perKind[kind] = { queries: queries.length, must: MUST[kind], recall };
+  }
+  report.balancedMustRecall = round(mustHits / Math.max(1, mustQueries));
+  return report;
+}

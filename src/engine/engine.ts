@@ -1,0 +1,148 @@
+/**
+ * @module The screening engine: name hits from the WASM core, evidence per field, confidence,
+ * ranking and the summary. Pure and deterministic for a given index.
+ */
+import type { ListEntry, ListSource } from '../lists/model.js';
+import { LIST_SOURCES } from '../lists/model.js';
+import type { BuiltIndex } from './index-builder.js';
+import type { MatchingCore } from './core.js';
+import { corroborated, fieldEvidence } from './evidence.js';
+import { MODES, NAME_SHARE } from './modes.js';
+import { matchName, type WeightOf } from './name-matcher.js';
+import type {
+  Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine,
+} from './types.js';
+
+export const DEFAULT_LIMIT = 10;
+const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
+
+interface BestName {
+  name: number;
+  score: number;
+  fromAlias: boolean;
+}
+
+const round4 = (x: number): number => Math.round(x * 10000) / 10000;
+
+function listMaskOf(lists: readonly ListSource[] | undefined): number {
+  if (!lists || lists.length === 0) return ALL_LISTS_MASK;
+  return lists.reduce((m, l) => m | (1 << LIST_SOURCES.indexOf(l)), 0);
+}
+
+function compareEntryIds(a: string, b: string): number {
+  const na = Number(a);
+  const nb = Number(b);
+  if (Number.isInteger(na) && Number.isInteger(nb)) return na - nb;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+export function compareMatches(a: Match, b: Match): number {
+  return (
+    b.confidence - a.confidence ||
+    LIST_SOURCES.indexOf(a.listSource) - LIST_SOURCES.indexOf(b.listSource) ||
+    compareEntryIds(a.entryId, b.entryId)
+  );
+}
+
+/**
+ * Makes the weights add up exactly to the confidence, which is clamped to [0, 1]: any excess over
+ * 1 is taken off the name's weight, so every weight stays explainable.
+ */
+function settle(evidence: Evidence[]): number {
+  const total = evidence.reduce((s, e) => s + e.weight, 0);
+  if (total > 1) evidence[0].weight -= total - 1;
+  for (const e of evidence) e.weight = round4(e.weight);
+  const sum = evidence.reduce((s, e) => s + e.weight, 0);
+  return round4(Math.min(1, Math.max(0, sum)));
+}
+
+export class Engine implements ScreeningEngine {
+  readonly thresholds: Readonly<Record<Fuzziness, ModeThresholds>>;
+
+  constructor(
+    private readonly core: MatchingCore,
+    readonly index: BuiltIndex,
+    private readonly entries: readonly ListEntry[],
+    private readonly freshness: ReadonlyMap<ListSource, string | null>,
+    private readonly weightOf: WeightOf,
+  ) {
+    this.thresholds = Object.freeze({
+      strict: MODES.strict.thresholds,
+      balanced: MODES.balanced.thresholds,
+      loose: MODES.loose.thresholds,
+    });
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Best name score per entry over the request's name and aliases. */
+  private bestNames(request: ScreenRequest, fuzziness: Fuzziness): Map<number, BestName> {
+    const mode = MODES[fuzziness];
+    const mask = listMaskOf(request.lists);
+    const best = new Map<number, BestName>();
+    const queries = [request.name, ...(request.aliases ?? [])];
+    queries.forEach((q, qi) => {
+      for (const hit of matchName(this.core, this.index, q, mode, this.weightOf, mask)) {
+        const entry = this.index.names[hit.name].entry;
+        const prev = best.get(entry);
+        if (!prev || hit.score > prev.score) best.set(entry, { name: hit.name, score: hit.score, fromAlias: qi > 0 });
+      }
+    });
+    return best;
+  }
+
+  private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {
+    const entry = this.entries[entryIndex];
+    const named = this.index.names[best.name];
+    const nameWeight = best.score * NAME_SHARE;
+    const evidence: Evidence[] = [
+      { field: best.fromAlias ? 'aliases' : 'name', weight: nameWeight, detail: named.type === 'primary' ? 'primary name' : `${named.type} name` },
+    ];
+    if (request.aliases && request.aliases.length > 0) {
+      evidence.push({ field: best.fromAlias ? 'name' : 'aliases', weight: 0, detail: 'compared; the better of name and aliases counts' });
+    }
+    evidence.push(...fieldEvidence(request, entry));
+    const confidence = settle(evidence);
+    return {
+      listSource: entry.listSource,
+      entryId: entry.entryId,
+      matchedName: named.text,
+      confidence,
+      evidence,
+      listFreshness: this.freshness.get(entry.listSource) ?? null,
+      primaryName: entry.name,
+      nameType: named.type,
+      entityType: entry.kind,
+      programs: entry.programs,
+      sourceUrl: entry.sourceUrl,
+    };
+  }
+
+  screen(request: ScreenRequest): ScreenResult {
+    const fuzziness = request.fuzziness ?? 'balanced';
+    const thresholds = MODES[fuzziness].thresholds;
+    const review = request.threshold ?? thresholds.review;
+    const floor = Math.min(thresholds.reportingFloor, review);
+    const matches: Match[] = [];
+    for (const [entryIndex, best] of this.bestNames(request, fuzziness)) {
+      if (best.score * NAME_SHARE + 0.2 < floor) continue;
+      const match = this.toMatch(request, entryIndex, best);
+      if (match.confidence >= floor) matches.push(match);
+    }
+    matches.sort(compareMatches);
+    const limited = matches.slice(0, request.limit ?? DEFAULT_LIMIT);
+    return { matches: limited, summary: { anyMatchAbove: review, recommendedAction: this.action(limited, review, Math.max(review, thresholds.block)) } };
+  }
+
+  private action(matches: readonly Match[], review: number, block: number): RecommendedAction {
+    if (matches.some((m) => m.confidence >= block && corroborated(m.evidence))) return 'block';
+    if (matches.some((m) => m.confidence >= review)) return 'manual-review';
+    return 'clear';
+  }
+
+  screenBatch(requests: readonly ScreenRequest[]): ScreenResult[] {
+    return requests.map((r) => this.screen(r));
+  }
+}

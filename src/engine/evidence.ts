@@ -1,0 +1,128 @@
+/**
+ * @module Evidence beyond the name: date of birth, nationality, address and kind.
+ *
+ * Each compared request field yields one signed weight. The weights are small next to the name's
+ * (at most NAME_SHARE = 0.9), so corroboration moves a confidence across a threshold but never
+ * makes a match out of a weak name. A correct date of birth always raises the confidence and a
+ * wrong one always lowers it; a field the list does not carry is not compared.
+ */
+import type { DateValue, ListEntry } from '../lists/model.js';
+import type { Evidence, ScreenRequest } from './types.js';
+import { normalisedKey } from './normalise.js';
+
+export const WEIGHTS = Object.freeze({
+  dobExact: 0.08,
+  dobMonth: 0.06,
+  dobSwapped: 0.05,
+  dobYear: 0.05,
+  dobRange: 0.04,
+  dobSameYearOtherDay: 0.02,
+  dobOffByOneYear: -0.06,
+  dobMismatch: -0.15,
+  nationalityMatch: 0.04,
+  nationalityMismatch: -0.08,
+  nationalityAddressOnly: 0.02,
+  countryMatch: 0.03,
+  countryMismatch: -0.03,
+  cityMatch: 0.03,
+  kindMatch: 0.02,
+  kindMismatch: -0.25,
+  kindMismatchInferred: -0.05,
+});
+
+function dobEvidence(dob: string, dates: readonly DateValue[]): Evidence | null {
+  if (dates.length === 0) return null;
+  const [y, m, d] = dob.split('-');
+  const swapped = `${y}-${d}-${m}`;
+  const field = 'dateOfBirth' as const;
+  const days = dates.filter((v) => v.precision === 'day');
+  if (days.some((v) => v.from === dob)) return { field, weight: WEIGHTS.dobExact, detail: 'same date of birth' };
+  if (Number(d) <= 12 && days.some((v) => v.from === swapped)) {
+    return { field, weight: WEIGHTS.dobSwapped, detail: 'same date of birth with day and month swapped' };
+  }
+  const within = dates.filter((v) => v.precision !== 'day' && v.from <= dob && dob <= v.to);
+  if (within.some((v) => v.precision === 'month')) return { field, weight: WEIGHTS.dobMonth, detail: 'same month of birth' };
+  if (within.some((v) => v.precision === 'year')) return { field, weight: WEIGHTS.dobYear, detail: 'same year of birth' };
+  if (within.length > 0) return { field, weight: WEIGHTS.dobRange, detail: 'within the listed range of birth dates' };
+  if (days.some((v) => v.from.slice(0, 4) === y)) {
+    return { field, weight: WEIGHTS.dobSameYearOtherDay, detail: 'same year of birth, other day' };
+  }
+  const year = Number(y);
+  const gap = Math.min(
+    ...dates.map((v) => Math.max(0, Number(v.from.slice(0, 4)) - year, year - Number(v.to.slice(0, 4)))),
+  );
+  if (gap <= 1) return { field, weight: WEIGHTS.dobOffByOneYear, detail: 'birth year one year apart' };
+  return { field, weight: WEIGHTS.dobMismatch, detail: `birth year ${gap} years apart` };
+}
+
+function addressCountries(entry: ListEntry): string[] {
+  return entry.addresses.map((a) => a.country).filter((c): c is string => Boolean(c));
+}
+
+function nationalityEvidence(code: string, entry: ListEntry): Evidence | null {
+  const field = 'nationality' as const;
+  const stated = [...entry.nationalities, ...entry.citizenships];
+  if (stated.length > 0) {
+    return stated.includes(code)
+      ? { field, weight: WEIGHTS.nationalityMatch, detail: 'same nationality or citizenship' }
+      : { field, weight: WEIGHTS.nationalityMismatch, detail: 'different nationality' };
+  }
+  const countries = addressCountries(entry);
+  if (countries.length === 0) return null;
+  return countries.includes(code)
+    ? { field, weight: WEIGHTS.nationalityAddressOnly, detail: 'nationality matches a listed address country' }
+    : { field, weight: 0, detail: 'the list gives no nationality; address countries differ' };
+}
+
+function countryEvidence(code: string, entry: ListEntry): Evidence | null {
+  const field = 'address.country' as const;
+  const countries = addressCountries(entry);
+  if (countries.length === 0) {
+    const stated = [...entry.nationalities, ...entry.citizenships];
+    if (stated.length === 0) return null;
+    return stated.includes(code)
+      ? { field, weight: WEIGHTS.countryMatch, detail: 'country matches the listed nationality' }
+      : { field, weight: 0, detail: 'the list gives no address country' };
+  }
+  return countries.includes(code)
+    ? { field, weight: WEIGHTS.countryMatch, detail: 'same address country' }
+    : { field, weight: WEIGHTS.countryMismatch, detail: 'different address country' };
+}
+
+function cityEvidence(city: string, entry: ListEntry): Evidence | null {
+  const cities = entry.addresses.map((a) => a.city).filter((c): c is string => Boolean(c));
+  if (cities.length === 0) return null;
+  const key = normalisedKey(city);
+  const same = cities.some((c) => normalisedKey(c) === key);
+  return same
+    ? { field: 'address.city', weight: WEIGHTS.cityMatch, detail: 'same city' }
+    : { field: 'address.city', weight: 0, detail: 'different city' };
+}
+
+function kindEvidence(kind: string, entry: ListEntry): Evidence {
+  if (kind === entry.kind) return { field: 'kind', weight: entry.kindInferred ? 0 : WEIGHTS.kindMatch, detail: 'same kind' };
+  return {
+    field: 'kind',
+    weight: entry.kindInferred ? WEIGHTS.kindMismatchInferred : WEIGHTS.kindMismatch,
+    detail: `listed as ${entry.kind}`,
+  };
+}
+
+/** Evidence items for everything but the name, in the contract's field order. */
+export function fieldEvidence(request: ScreenRequest, entry: ListEntry): Evidence[] {
+  const items: Array<Evidence | null> = [
+    request.dateOfBirth ? dobEvidence(request.dateOfBirth, entry.datesOfBirth) : null,
+    request.nationality ? nationalityEvidence(request.nationality, entry) : null,
+    request.address?.country ? countryEvidence(request.address.country, entry) : null,
+    request.address?.city ? cityEvidence(request.address.city, entry) : null,
+    request.kind ? kindEvidence(request.kind, entry) : null,
+  ];
+  return items.filter((e): e is Evidence => e !== null);
+}
+
+/** True when a field other than the name positively corroborates the match (needed to block). */
+export function corroborated(evidence: readonly Evidence[]): boolean {
+  return evidence.some(
+    (e) => e.weight > 0 && (e.field === 'dateOfBirth' || e.field === 'nationality' || e.field === 'address.country'),
+  );
+}

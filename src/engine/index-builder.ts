@@ -1,0 +1,281 @@
+/**
+ * @module Builds the candidate index from list entries as plain typed arrays (no WASM here), so it
+ * can run in a worker thread and be transferred, then copied into a core's linear memory.
+ *
+ * Every name of an entry (primary and aliases, deduplicated on their normalised form) becomes a
+ * row of single-token units plus adjacent-pair compounds. Token weights are rarity over all list
+ * names: w = ln(1 + N / df), scaled down for weak tokens (legal forms, particles) and very short
+ * tokens, which identify little.
+ */
+import type { ListEntry, ListSource } from '../lists/model.js';
+import { LIST_SOURCES } from '../lists/model.js';
+import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
+
+export const TG_ALPHABET = 37;
+export const TG_SIZE = TG_ALPHABET ** 3;
+/** Candidate positions are tracked in a 64-bit mask in the core. */
+export const MAX_NAME_TOKENS = 63;
+export const WEAK_FACTOR = 0.15;
+
+export type NameType = 'primary' | 'aka' | 'fka' | 'nka';
+
+export interface IndexedName {
+  entry: number;
+  type: NameType;
+  weak: boolean;
+  text: string;
+}
+
+export interface IndexArrays {
+  tokenCount: number;
+  nameCount: number;
+  tokBytes: Uint8Array;
+  tokOff: Uint32Array;
+  tokWeight: Float32Array;
+  tgOff: Uint32Array;
+  tgList: Uint32Array;
+  postOff: Uint32Array;
+  postList: Uint32Array;
+  unitOff: Uint32Array;
+  unitTok: Uint32Array;
+  unitPS: Uint32Array;
+  unitW: Float32Array;
+  nameList: Uint8Array;
+}
+
+export interface BuiltIndex {
+  arrays: IndexArrays;
+  names: IndexedName[];
+  /** Token text -> dictionary id. */
+  tokens: Map<string, number>;
+  /** Consonant skeleton -> dictionary ids (single tokens only). */
+  skeletons: Map<string, number[]>;
+  /** Number of names the token occurs in (for query weights). */
+  df: Uint32Array;
+  /** Weight a query token absent from every list gets (the rarest possible). */
+  unseenWeight: number;
+  /** strictKey (sorted strong tokens) -> name ids, for strict mode. */
+  strictKeys: Map<string, number[]>;
+}
+
+export function symbolOf(code: number): number {
+  if (code >= 97 && code <= 122) return code - 96;
+  if (code >= 48 && code <= 57) return code - 48 + 27;
+  return 0;
+}
+
+/** Trigram ids of "$$" + token + "$", deduplicated. */
+export function trigramIds(token: string): number[] {
+  const ids = new Set<number>();
+  let s0 = 0;
+  let s1 = 0;
+  for (let i = 0; i <= token.length; i++) {
+    const s2 = i < token.length ? symbolOf(token.charCodeAt(i)) : 0;
+    ids.add((s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2);
+    s0 = s1;
+    s1 = s2;
+  }
+  return [...ids];
+}
+
+export function lengthFactor(len: number): number {
+  return len <= 1 ? 0.3 : len === 2 ? 0.7 : 1;
+}
+
+export function tokenWeight(df: number, nameCount: number, token: string, weak: boolean): number {
+  const idf = Math.log(1 + nameCount / Math.max(df, 0.5));
+  return idf * lengthFactor(token.length) * (weak ? WEAK_FACTOR : 1);
+}
+
+/** Adjacent pairs joined, so "abdul rahman" also meets "abdulrahman". Legal forms are not joined. */
+export function compounds(tokens: readonly NameToken[]): Array<{ pos: number; text: string }> {
+  const out: Array<{ pos: number; text: string }> = [];
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const a = tokens[i];
+    const b = tokens[i + 1];
+    if (a.weak && !isParticleLike(a.text)) continue;
+    if (b.weak) continue;
+    out.push({ pos: i, text: a.text + b.text });
+  }
+  return out;
+}
+
+function isParticleLike(text: string): boolean {
+  return text.length <= 4;
+}
+
+interface NameRow {
+  tokens: NameToken[];
+  tokenIds: number[];
+  compoundIds: Array<{ pos: number; id: number }>;
+}
+
+class Dictionary {
+  readonly ids = new Map<string, number>();
+  readonly texts: string[] = [];
+  readonly weak: boolean[] = [];
+  readonly df: number[] = [];
+
+  id(text: string, weak: boolean): number {
+    let id = this.ids.get(text);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.ids.set(text, id);
+      this.texts.push(text);
+      this.weak.push(weak);
+      this.df.push(0);
+    } else if (!weak) {
+      this.weak[id] = false;
+    }
+    return id;
+  }
+}
+
+function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; rows: NameRow[]; dict: Dictionary } {
+  const names: IndexedName[] = [];
+  const rows: NameRow[] = [];
+  const dict = new Dictionary();
+  entries.forEach((entry, e) => {
+    const seen = new Set<string>();
+    const all: Array<{ text: string; type: NameType; weak: boolean }> = [
+      { text: entry.name, type: 'primary', weak: false },
+      ...entry.aliases.map((a) => ({ text: a.name, type: a.type as NameType, weak: a.quality === 'weak' })),
+    ];
+    for (const n of all) {
+      const tokens = normaliseName(n.text).slice(0, MAX_NAME_TOKENS);
+      const key = tokens.map((t) => t.text).join(' ');
+      if (tokens.length === 0 || seen.has(key)) continue;
+      seen.add(key);
+      const tokenIds = tokens.map((t) => dict.id(t.text, t.weak));
+      const compoundIds = compounds(tokens).map((c) => ({ pos: c.pos, id: dict.id(c.text, false) }));
+      for (const id of new Set([...tokenIds, ...compoundIds.map((c) => c.id)])) dict.df[id]++;
+      names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
+      rows.push({ tokens, tokenIds, compoundIds });
+    }
+  });
+  return { names, rows, dict };
+}
+
+function buildTrigrams(dict: Dictionary): { tgOff: Uint32Array; tgList: Uint32Array } {
+  const lists: number[][] = Array.from({ length: TG_SIZE }, () => []);
+  dict.texts.forEach((text, id) => {
+    for (const tg of trigramIds(text)) lists[tg].push(id);
+  });
+  const tgOff = new Uint32Array(TG_SIZE + 1);
+  let total = 0;
+  for (let i = 0; i < TG_SIZE; i++) {
+    tgOff[i] = total;
+    total += lists[i].length;
+  }
+  tgOff[TG_SIZE] = total;
+  const tgList = new Uint32Array(total);
+  for (let i = 0; i < TG_SIZE; i++) {
+    // Sorted by token length, then id: the core binary-searches the length window.
+    const l = lists[i].sort((a, b) => dict.texts[a].length - dict.texts[b].length || a - b);
+    tgList.set(l, tgOff[i]);
+  }
+  return { tgOff, tgList };
+}
+
+function buildPostings(dict: Dictionary, rows: NameRow[]): { postOff: Uint32Array; postList: Uint32Array } {
+  const postOff = new Uint32Array(dict.texts.length + 1);
+  let total = 0;
+  for (let t = 0; t < dict.texts.length; t++) {
+    postOff[t] = total;
+    total += dict.df[t];
+  }
+  postOff[dict.texts.length] = total;
+  const fill = postOff.slice(0, dict.texts.length);
+  const postList = new Uint32Array(total);
+  rows.forEach((row, n) => {
+    for (const id of new Set([...row.tokenIds, ...row.compoundIds.map((c) => c.id)])) postList[fill[id]++] = n;
+  });
+  return { postOff, postList };
+}
+
+/** Document frequencies to weigh tokens by, when they should come from another (larger) index. */
+export interface WeightReference {
+  tokens: ReadonlyMap<string, number>;
+  df: Uint32Array;
+  arrays: { nameCount: number };
+}
+
+export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
+  const { names, rows, dict } = collectNames(entries);
+  const N = names.length;
+  const T = dict.texts.length;
+  const dfOf = (t: number): number => {
+    if (!reference) return dict.df[t];
+    const id = reference.tokens.get(dict.texts[t]);
+    return id === undefined ? 0 : reference.df[id];
+  };
+  const refN = reference ? reference.arrays.nameCount : N;
+  const enc = new TextEncoder();
+  const tokOff = new Uint32Array(T + 1);
+  let bytes = 0;
+  for (let t = 0; t < T; t++) {
+    tokOff[t] = bytes;
+    bytes += dict.texts[t].length;
+  }
+  tokOff[T] = bytes;
+  const tokBytes = new Uint8Array(bytes);
+  dict.texts.forEach((text, t) => tokBytes.set(enc.encode(text), tokOff[t]));
+  const tokWeight = new Float32Array(T);
+  for (let t = 0; t < T; t++) tokWeight[t] = tokenWeight(dfOf(t), refN, dict.texts[t], dict.weak[t]);
+
+  const unitCount = rows.reduce((s, r) => s + r.tokenIds.length + r.compoundIds.length, 0);
+  const unitOff = new Uint32Array(N + 1);
+  const unitTok = new Uint32Array(unitCount);
+  const unitPS = new Uint32Array(unitCount);
+  const unitW = new Float32Array(unitCount);
+  const nameList = new Uint8Array(N);
+  let u = 0;
+  rows.forEach((row, n) => {
+    unitOff[n] = u;
+    nameList[n] = LIST_SOURCES.indexOf(entries[names[n].entry].listSource as ListSource);
+    row.tokenIds.forEach((id, pos) => {
+      unitTok[u] = id;
+      unitPS[u] = pos | (1 << 8);
+      unitW[u++] = tokWeight[id];
+    });
+    for (const c of row.compoundIds) {
+      unitTok[u] = c.id;
+      unitPS[u] = c.pos | (2 << 8);
+      unitW[u++] = tokWeight[row.tokenIds[c.pos]] + tokWeight[row.tokenIds[c.pos + 1]];
+    }
+  });
+  unitOff[N] = u;
+
+  const skeletons = new Map<string, number[]>();
+  const singles = new Set(rows.flatMap((r) => r.tokenIds));
+  dict.texts.forEach((text, id) => {
+    // Compounds meet their counterparts through letters (trigrams), not through skeletons.
+    if (!singles.has(id)) return;
+    const sk = skeleton(text);
+    if (sk.length < 2) return;
+    const list = skeletons.get(sk);
+    if (list) list.push(id);
+    else skeletons.set(sk, [id]);
+  });
+
+  const strictKeys = new Map<string, number[]>();
+  rows.forEach((row, n) => {
+    const key = strictKey(row.tokens);
+    const list = strictKeys.get(key);
+    if (list) list.push(n);
+    else strictKeys.set(key, [n]);
+  });
+
+  return {
+    strictKeys,
+    arrays: {
+      tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),
+      unitOff, unitTok, unitPS, unitW, nameList,
+    },
+    names,
+    tokens: dict.ids,
+    skeletons,
+    df: Uint32Array.from(dict.df),
+    unseenWeight: tokenWeight(0, refN, 'xxxx', false),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * @module The three fuzziness modes: how far token search reaches, how unmatched tokens are
+ * penalised, and the thresholds a confidence is judged by. Calibrated with `npm run eval`
+ * (figures in README.md); change them only together with the eval numbers.
+ */
+import type { Fuzziness, ModeThresholds } from './types.js';
+import type { ModeParams } from './core.js';
+
+export interface ModeConfig extends ModeParams {
+  /** Allowed edits for a token of this length (0 = exact only). */
+  editsFor(length: number): number;
+  /** False in strict mode: names must be equal after normalisation (a key lookup, no scoring). */
+  fuzzyTokens: boolean;
+  /** Phonetic (consonant skeleton) and transliteration expansions. */
+  phonetic: boolean;
+  /** Joined/split tokens ("Abdulrahman" = "Abdul Rahman"). */
+  compounds: boolean;
+  /** A candidate must reach this share of the query's rarity mass to be scored at all. */
+  accFraction: number;
+  thresholds: ModeThresholds;
+}
+
+/** The name score is scaled to this share of the confidence; the rest is room for corroboration. */
+export const NAME_SHARE = 0.9;
+
+export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
+  strict: {
+    editsFor: () => 0,
+    maxEdits: 0,
+    minEditLength: 99,
+    jwFloor: 1,
+    editPenalty: 0,
+    lamConflict: 1,
+    lamMissing: 1,
+    initialSim: 0,
+    fuzzyTokens: false,
+    phonetic: false,
+    compounds: false,
+    accFraction: 0.5,
+    thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
+  },
+  balanced: {
+    editsFor: (n: number) => (n >= 9 ? 2 : n >= 4 ? 1 : 0),
+    maxEdits: 1,
+    minEditLength: 4,
+    jwFloor: 0.84,
+    editPenalty: 0.03,
+    lamConflict: 1.5,
+    lamMissing: 0.25,
+    initialSim: 0,
+    fuzzyTokens: true,
+    phonetic: true,
+    compounds: true,
+    accFraction: 0.3,
+    thresholds: { reportingFloor: 0.6, review: 0.75, block: 0.88 },
+  },
+  loose: {
+    editsFor: (n: number) => (n >= 6 ? 2 : n >= 3 ? 1 : 0),
+    maxEdits: 2,
+    minEditLength: 3,
+    jwFloor: 0.75,
+    editPenalty: 0.02,
+    lamConflict: 1,
+    lamMissing: 0.15,
+    initialSim: 0.85,
+    fuzzyTokens: true,
+    phonetic: true,
+    compounds: true,
+    accFraction: 0.2,
+    thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },
+  },
+});

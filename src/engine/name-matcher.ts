@@ -1,0 +1,137 @@
+/**
+ * @module Name matching over one index: plans a query name into weighted units, runs the WASM core
+ * and returns the best name score per entry.
+ */
+import { compounds, lengthFactor, type BuiltIndex, WEAK_FACTOR } from './index-builder.js';
+import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
+import type { ModeConfig } from './modes.js';
+import { ABJAD, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
+import { VOCABULARY } from './vocabulary.js';
+
+const MAX_QUERY_TOKENS = 12;
+const MAX_CANDIDATES = 200;
+const MAX_PHONETIC_PER_UNIT = 64;
+
+export interface NameHit {
+  /** Index into BuiltIndex.names. */
+  name: number;
+  score: number;
+}
+
+/** How rare a token is, by the index's (or a reference index's) document frequencies. */
+export type WeightOf = (token: NameToken) => number;
+
+export function weightFrom(index: BuiltIndex): WeightOf {
+  const N = index.arrays.nameCount;
+  return (t) => {
+    const id = index.tokens.get(t.text);
+    const df = id === undefined ? 0 : index.df[id];
+    const idf = Math.log(1 + N / Math.max(df, 0.5));
+    return idf * lengthFactor(t.text.length) * (t.weak ? WEAK_FACTOR : 1);
+  };
+}
+
+export interface QueryPlan {
+  tokens: NameToken[];
+  units: QueryUnit[];
+  positionWeights: number[];
+}
+
+/**
+ * Splits a query word the lists do not know into two they do: "HOLDINGSLIMITED", "STOCKCOMPANY",
+ * "MAXIMOVAlexander". (The other direction, "Abdulrahman" in the list for "Abdul Rahman" in the
+ * query, is handled by compound units.) Only long words, only parts of three letters or more, so a
+ * typo is not mistaken for two words.
+ */
+function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
+  const isKnown = (w: string): boolean => w.length >= 3 && (known.has(classifyWord(w).text) || VOCABULARY.has(w));
+  const out: string[] = [];
+  for (const w of words) {
+    if (w.length < 8 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
+      out.push(w);
+      continue;
+    }
+    let best: string[] | null = null;
+    let bestMin = 0;
+    for (let i = 3; i <= w.length - 3; i++) {
+      const left = w.slice(0, i);
+      const right = w.slice(i);
+      const shorter = Math.min(left.length, right.length);
+      if (shorter > bestMin && isKnown(left) && isKnown(right)) {
+        best = [left, right];
+        bestMin = shorter;
+      }
+    }
+    out.push(...(best ?? [w]));
+  }
+  return out;
+}
+
+export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>): QueryPlan {
+  const words = asciiWords(name);
+  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name)).slice(
+    0,
+    Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
+  );
+  const positionWeights = tokens.map(weightOf);
+  const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: positionWeights[i] }));
+  if (mode.compounds) {
+    for (const c of compounds(tokens)) {
+      if (units.length >= MAXQ) break;
+      units.push({ text: c.text, pos: c.pos, span: 2, weight: positionWeights[c.pos] + positionWeights[c.pos + 1] });
+    }
+  }
+  return { tokens, units, positionWeights };
+}
+
+/** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+  plan.units.forEach((unit, u) => {
+    if (unit.span !== 1) return;
+    const token = plan.tokens[unit.pos];
+    const sk = skeleton(token.text);
+    if (sk.length < 2) return;
+    const ids = index.skeletons.get(sk);
+    if (!ids) return;
+    for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
+      const jw = core.unitTokenJw(u, id);
+      if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.86));
+      else if (jw >= 0.72) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
+    }
+  });
+}
+
+/** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
+function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
+  const names = index.strictKeys.get(strictKey(normaliseName(name))) ?? [];
+  return names
+    .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
+    .map((n) => ({ name: n, score: 1 }));
+}
+
+/** Scores a query name against every name in the index; best score per name, unsorted. */
+export function matchName(
+  core: MatchingCore,
+  index: BuiltIndex,
+  name: string,
+  mode: ModeConfig,
+  weightOf: WeightOf,
+  listMask: number,
+): NameHit[] {
+  if (!mode.fuzzyTokens) return matchStrict(index, name, listMask);
+  const plan = planQuery(name, mode, weightOf, index.tokens);
+  if (plan.units.length === 0) return [];
+  core.writeQuery(plan.units, plan.positionWeights);
+  try {
+    plan.units.forEach((unit, u) => {
+      const edits = mode.editsFor(unit.text.length);
+      core.expand(u, { ...mode, maxEdits: edits, minEditLength: 0 });
+    });
+    if (mode.phonetic) addPhonetic(core, index, plan);
+    const total = plan.positionWeights.reduce((a, b) => a + b, 0);
+    const rows = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
+    return rows.map((r) => ({ name: r.name, score: r.score }));
+  } finally {
+    core.reset(plan.units.length);
+  }
+}

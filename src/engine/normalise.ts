@@ -1,0 +1,135 @@
+/**
+ * @module Name normalisation: any script, any punctuation, in; lower-case ASCII tokens out.
+ *
+ * Order matters: NFKC first (ligatures, full-width forms), then transliteration to ASCII (any-ascii:
+ * Cyrillic, Greek, Arabic, Hebrew, CJK, Hangul, diacritics), then legal-form phrases, then tokens.
+ * Han and Hangul are transliterated one character (= one syllable) at a time so that 习近平 becomes
+ * "xi jin ping", which the joined/split-token rule then matches to "Xi Jinping".
+ */
+import anyAscii from 'any-ascii';
+import { FuzzyWords } from './fuzzy-words.js';
+import {
+  HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_VARIANTS, PARTICLES, PHRASE_WORDS, STOP_WORDS,
+} from './vocabulary.js';
+
+export interface NameToken {
+  /** Canonical token text: [a-z0-9]+, transliteration variants folded (mohammed -> muhammad). */
+  text: string;
+  /** Legal forms and particles: they count a little but can never make a match alone. */
+  weak: boolean;
+  /** Written in an abjad (Arabic, Hebrew) where short vowels are absent: compare consonant skeletons. */
+  abjad: boolean;
+}
+
+const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
+const APOSTROPHES = /['’‘`´ʻʼʿʾ]/g;
+
+/** Transliterates to ASCII, one syllable per token for Han and Hangul. */
+function toAscii(text: string): string {
+  if (!SYLLABIC.test(text)) return anyAscii(text);
+  let out = '';
+  for (const ch of text) out += SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : anyAscii(ch);
+  return out;
+}
+
+/** Lower-case ASCII words: apostrophes vanish (O'Brien = OBrien), dots inside initialisms join (p.l.c. = plc). */
+export function asciiWords(raw: string): string[] {
+  return toAscii(raw.normalize('NFKC'))
+    .toLowerCase()
+    .replace(APOSTROPHES, '')
+    .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+}
+
+type WordClass = 'legal' | 'honorific' | 'stop' | 'particle' | 'name';
+
+interface ClassifiedWord {
+  text: string;
+  cls: WordClass;
+}
+
+// Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
+// legal forms and titles, 5+ for given-name variants.
+const LEGAL = new FuzzyWords(LEGAL_FORMS, 6);
+const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
+const VARIANT = new FuzzyWords(NAME_VARIANTS, 5);
+const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
+
+/** Classifies one word; exposed for query planning (word-break of joined tokens). */
+export function classifyWord(word: string): ClassifiedWord {
+  if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
+  const legal = LEGAL.find(word);
+  if (legal) return { text: legal, cls: 'legal' };
+  if (HONORIFICS.has(word)) return { text: word, cls: 'honorific' };
+  if (PARTICLES.has(word)) return { text: word, cls: 'particle' };
+  const variant = VARIANT.find(word);
+  if (variant) return { text: variant, cls: 'name' };
+  const honorific = HONORIFIC.find(word);
+  if (honorific) return { text: honorific, cls: 'honorific' };
+  return { text: PHRASE.find(word) ?? word, cls: 'name' };
+}
+
+/** Rewrites multi-word legal forms (in canonical tokens) to one token, longest phrase first. */
+function foldLegalPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
+  const out: ClassifiedWord[] = [];
+  for (let i = 0; i < words.length; ) {
+    const phrase = LEGAL_FORM_PHRASES.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p));
+    if (phrase) {
+      out.push({ text: phrase[0], cls: 'legal' });
+      i += phrase[1].length;
+    } else {
+      out.push(words[i++]);
+    }
+  }
+  return out;
+}
+
+/** Normalises a list of raw words (already ASCII, lower-case) into tokens. */
+export function tokensOfWords(words: readonly string[], abjad: boolean): NameToken[] {
+  const classified = foldLegalPhrases(words.map(classifyWord));
+  const kept = classified.filter((w) => w.cls !== 'stop');
+  const source = kept.length > 0 ? kept : classified;
+  return source.map((w) => ({ text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop', abjad }));
+}
+
+/**
+ * Normalises one name to tokens. Stop words are dropped unless nothing else would remain (a
+ * company called "The Company" still has a name); legal forms, titles and particles stay, weak.
+ */
+export function normaliseName(raw: string): NameToken[] {
+  return tokensOfWords(asciiWords(raw), ABJAD.test(raw));
+}
+
+/** Sorted strong tokens: two names are equal in strict mode when their keys are. */
+export function strictKey(tokens: readonly NameToken[]): string {
+  const strong = tokens.filter((t) => !t.weak).map((t) => t.text);
+  return (strong.length > 0 ? strong : tokens.map((t) => t.text)).sort().join(' ');
+}
+
+/** The normalised form used for strict matching and for display keys: tokens joined by spaces. */
+export function normalisedKey(raw: string): string {
+  return normaliseName(raw)
+    .map((t) => t.text)
+    .join(' ');
+}
+
+/**
+ * Consonant skeleton: the shape of a token once vowels (which abjads omit and transliterations
+ * disagree on) are gone and sound-alike letters are folded. "mahmoud" and Arabic "mhmwd" both give
+ * "mhmt"; "jeong" and "jong" give "jnk".
+ */
+export function skeleton(token: string): string {
+  let s = token
+    .replace(/ph/g, 'f')
+    .replace(/(kh|gh|ch)/g, 'k')
+    .replace(/(sh|zh|sch)/g, 's')
+    .replace(/(th|dh)/g, 't')
+    .replace(/ng$/g, 'n');
+  s = s.replace(/[ckqg]/g, 'k').replace(/[zx]/g, 's').replace(/[d]/g, 't').replace(/[v]/g, 'f');
+  s = s.replace(/[aeiouyw]/g, '');
+  return s.replace(/(.)\1+/g, '$1');
+}
