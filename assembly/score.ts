@@ -11,11 +11,12 @@
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
 import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
-  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, nameList, nextStamp, out,
+  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, tokBytes, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
+import { jaroWinkler } from './similarity';
 
 // Min-heap of selected candidates, keyed by accumulator (scratch of MAX_CANDIDATES entries).
 const heapName = memory.data(MAX_CANDIDATES * 4);
@@ -114,6 +115,31 @@ function select(touched: i32, minAcc: f32, maxCand: i32): i32 {
   return size;
 }
 
+// Scratch: candidate position per query position for the order check.
+const orderAt = memory.data(32 * 4);
+
+/**
+ * Word order: names are written surname-first or given-name-first, so a rotation of the list's order
+ * ("Mohammad Javad JAFARI" for "JAFARI, Mohammad Javad") is free; any other permutation of three or
+ * more matched tokens ("Omar bin Abdullah" for "Abdullah bin Omar") is a different name pattern.
+ */
+function scrambled(qPositions: i32): bool {
+  let first = -1;
+  let prev = -1;
+  let descents = 0;
+  let n = 0;
+  for (let p = 0; p < qPositions && p < 32; p++) {
+    const c = load<i32>(orderAt + (<usize>p << 2));
+    if (c < 0) continue;
+    if (first < 0) first = c;
+    if (prev >= 0 && c < prev) descents++;
+    prev = c;
+    n++;
+  }
+  if (n < 3 || descents == 0) return false;
+  return !(descents == 1 && prev < first);
+}
+
 @inline function spanMask32(pos: u32, span: u32): u32 {
   return ((<u32>1 << span) - 1) << pos;
 }
@@ -148,6 +174,8 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   let cMask: u64 = 0;
   let matched: f32 = 0;
   let mass: f32 = 0;
+  // Candidate position matched by each query position (-1 when none), to judge word order.
+  for (let p = 0; p < 32; p++) store<i32>(orderAt + (<usize>p << 2), -1);
   while (true) {
     // Most similar pair first (a typo'd compound must not outbid two good single tokens), then
     // the heavier one (a compound covering two tokens beats one of them at equal similarity).
@@ -177,6 +205,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     const ps = load<u32>(unitPS + (<usize>j << 2));
     qMask |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
     cMask |= spanMask64(ps & 0xff, ps >> 8);
+    store<i32>(orderAt + (<usize>load<u32>(qPos + (<usize>i << 2)) << 2), <i32>(ps & 0xff));
     matched += bestValue;
     mass += bestValue / load<f32>(p + 8);
     store<f32>(p + 12, 0);
@@ -205,6 +234,43 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       }
     }
   }
+  // Residual similarity: tokens still unmatched on both sides may be spellings too far apart for
+  // the token search ("Merkur" / "Merkel") yet clearly alike; they earn partial credit instead of
+  // counting as a disagreement. Best Jaro-Winkler pairs first.
+  if (residualFloor > 0) {
+    while (true) {
+      let bi = -1;
+      let bj: u32 = 0;
+      let bestJw: f32 = residualFloor;
+      for (let i = 0; i < units; i++) {
+        if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
+        if ((spanMask32(load<u32>(qPos + (<usize>i << 2)), 1) & qMask) != 0) continue;
+        const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+        const ql = load<i32>(qLen + (<usize>i << 2));
+        if (ql < 3) continue;
+        for (let j = uStart; j < uEnd; j++) {
+          const ps = load<u32>(unitPS + (<usize>j << 2));
+          if ((ps >> 8) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
+          const tok = load<u32>(unitTok + (<usize>j << 2));
+          const to = load<u32>(tokOff + (<usize>tok << 2));
+          const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
+          if (tl < 3) continue;
+          const jw = jaroWinkler(qp, ql, tokBytes + <usize>to, tl);
+          if (jw > bestJw) {
+            bestJw = jw;
+            bi = i;
+            bj = j;
+          }
+        }
+      }
+      if (bi < 0) break;
+      const m = (load<f32>(qWeight + (<usize>bi << 2)) + load<f32>(unitW + (<usize>bj << 2))) * 0.5;
+      matched += (bestJw - residualDrop) * m;
+      mass += m;
+      qMask |= spanMask32(load<u32>(qPos + (<usize>bi << 2)), 1);
+      cMask |= spanMask64(load<u32>(unitPS + (<usize>bj << 2)) & 0xff, 1);
+    }
+  }
   let uq: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     if ((qMask & (<u32>1 << <u32>p)) == 0) uq += load<f32>(qPosW + (<usize>p << 2));
@@ -220,7 +286,8 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   const overlap = uq < uc ? uq : uc;
   const penalty = lamMissing * (uq + uc) + lamConflict * overlap;
   const denom = mass + penalty;
-  const score: f32 = denom > 0 ? matched / denom : 0;
+  let score: f32 = denom > 0 ? matched / denom : 0;
+  if (scrambled(qPositions)) score *= orderFactor;
   const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
   store<u32>(o, name);
   store<f32>(o + 4, score);

@@ -57,11 +57,12 @@ function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
 
 /**
  * Finds dictionary tokens within `maxEdits` of query unit `u` (only for units at least `minLen`
- * long; shorter ones get exact matches only) whose Jaro-Winkler similarity reaches `jwFloor`.
+ * long; shorter ones get exact matches only) whose Jaro-Winkler similarity reaches `jwFloor`
+ * (`jwFloor2` for two edits or more).
  * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit, so a typo never scores
  * like an exact match. Returns the number of expansions of the unit.
  */
-export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, editPenalty: f32): i32 {
+export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwFloor2: f32, editPenalty: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
   const edits = ql >= minLen ? maxEdits : 0;
@@ -104,7 +105,8 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, edi
     const d = editDistance(qp, ql, tp, tl, edits);
     if (d > edits) continue;
     const jw = jaroWinkler(qp, ql, tp, tl);
-    if (d > 0 && jw < jwFloor) continue;
+    // One edit needs jwFloor; a second edit needs the stricter jwFloor2 (Merkel / Merkur).
+    if (d > 0 && jw < (d >= 2 ? jwFloor2 : jwFloor)) continue;
     const sim = d == 0 ? <f32>1.0 : jw - editPenalty * <f32>d;
     if (sim > 0) addExpansion(u, t, sim);
   }

@@ -44,6 +44,9 @@ export let pairs: usize = 0;
 export let lamConflict: f32 = 1.0;
 export let lamMissing: f32 = 0.3;
 export let initialSim: f32 = 0;
+export let orderFactor: f32 = 1;
+export let residualFloor: f32 = 0;
+export let residualDrop: f32 = 0.1;
 
 /** Bump allocation for the host; memory is never freed (an index lives as long as its instance). */
 export function alloc(bytes: usize): usize {
@@ -92,10 +95,13 @@ export function setIndex(
   pairs = zeroed(<usize>MAXQ * 64 * 16);
 }
 
-export function setScoring(conflict: f32, missing: f32, initial: f32): void {
+export function setScoring(conflict: f32, missing: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32): void {
+  residualFloor = resFloor;
+  residualDrop = resDrop;
   lamConflict = conflict;
   lamMissing = missing;
   initialSim = initial;
+  orderFactor = order;
 }
 
 export function nextStamp(): u32 {

@@ -120,7 +120,8 @@ export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | n
       return toCyrillic(ws.join(' '));
     case 'reorder':
       // People are written surname-first or given-name-first; organisation names have one order.
-      return entry.kind === 'individual' && ws.length >= 2 ? [...ws].reverse().join(' ') : null;
+      if (entry.kind !== 'individual' || ws.length < 2) return null;
+      return [...ws.slice(1), ws[0]].join(' ');
     case 'dropped-middle': {
       // "LAST, First Middle": drop the last given name when there are at least two.
       const [surname, given] = entry.name.split(',');

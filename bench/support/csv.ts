@@ -8,7 +8,7 @@ export function readCsv(path: string, options: { header?: boolean; comment?: str
     comment: options.comment,
     skip_empty_lines: true,
     relax_column_count: true,
-  }) as Record<string, string>[];
+  }) as unknown as Record<string, string>[];
 }
 
 export function readRows(path: string, comment = '#'): string[][] {

@@ -43,6 +43,14 @@ export interface ModeParams {
   lamMissing: number;
   /** Similarity of a one-letter query token to a name token starting with it (0 = off). */
   initialSim: number;
+  /** Score factor for scrambled word order (not a rotation) of three or more tokens. */
+  orderFactor: number;
+  /** Jaro-Winkler a token two edits away must reach. */
+  jwFloor2: number;
+  /** Leftover token pairs at or above this Jaro-Winkler earn partial credit (0 = off)... */
+  residualFloor: number;
+  /** ...of Jaro-Winkler minus this. */
+  residualDrop: number;
 }
 
 export interface CandidateRow {
@@ -106,7 +114,7 @@ export class MatchingCore {
   }
 
   expand(unit: number, p: ModeParams): number {
-    return this.core.expandUnit(unit, p.maxEdits, p.minEditLength, p.jwFloor, p.editPenalty);
+    return this.core.expandUnit(unit, p.maxEdits, p.minEditLength, p.jwFloor, p.jwFloor2, p.editPenalty);
   }
 
   addExpansion(unit: number, token: number, sim: number): void {
@@ -120,7 +128,7 @@ export class MatchingCore {
   /** Candidate generation and scoring; rows are unsorted. */
   collect(units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams): CandidateRow[] {
     const c = this.core;
-    c.setScoring(p.lamConflict, p.lamMissing, p.initialSim);
+    c.setScoring(p.lamConflict, p.lamMissing, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop);
     const n = c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
     const f = new Float32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);
     const u = new Uint32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);

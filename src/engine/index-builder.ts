@@ -10,6 +10,7 @@
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
+import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -83,7 +84,8 @@ export function lengthFactor(len: number): number {
 }
 
 export function tokenWeight(df: number, nameCount: number, token: string, weak: boolean): number {
-  const idf = Math.log(1 + nameCount / Math.max(df, 0.5));
+  let idf = Math.log(1 + nameCount / Math.max(df, 0.5));
+  if (COMMON_NAMES.has(token)) idf = Math.min(idf, COMMON_NAME_WEIGHT);
   return idf * lengthFactor(token.length) * (weak ? WEAK_FACTOR : 1);
 }
 
@@ -93,8 +95,8 @@ export function compounds(tokens: readonly NameToken[]): Array<{ pos: number; te
   for (let i = 0; i + 1 < tokens.length; i++) {
     const a = tokens[i];
     const b = tokens[i + 1];
+    // "SiemensAG", "AlQaida": a particle or legal form joins its neighbour in real spellings.
     if (a.weak && !isParticleLike(a.text)) continue;
-    if (b.weak) continue;
     out.push({ pos: i, text: a.text + b.text });
   }
   return out;

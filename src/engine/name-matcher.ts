@@ -2,7 +2,7 @@
  * @module Name matching over one index: plans a query name into weighted units, runs the WASM core
  * and returns the best name score per entry.
  */
-import { compounds, lengthFactor, type BuiltIndex, WEAK_FACTOR } from './index-builder.js';
+import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
 import { ABJAD, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
@@ -25,10 +25,19 @@ export function weightFrom(index: BuiltIndex): WeightOf {
   const N = index.arrays.nameCount;
   return (t) => {
     const id = index.tokens.get(t.text);
-    const df = id === undefined ? 0 : index.df[id];
-    const idf = Math.log(1 + N / Math.max(df, 0.5));
-    return idf * lengthFactor(t.text.length) * (t.weak ? WEAK_FACTOR : 1);
+    return tokenWeight(id === undefined ? 0 : index.df[id], N, t.text, t.weak);
   };
+}
+
+/**
+ * A match resting on little rarity mass cannot reach full confidence: two common syllables
+ * ("Li Hao") or one common surname are weak evidence however exactly they match.
+ * Factor = min(1, sqrt(matched mass / INFORMATION_MASS)).
+ */
+export const INFORMATION_MASS = 12;
+
+export function informationFactor(mass: number): number {
+  return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
 }
 
 export interface QueryPlan {
@@ -93,9 +102,12 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     if (sk.length < 2) return;
     const ids = index.skeletons.get(sk);
     if (!ids) return;
+    if (token.syllabic) return;
+    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already).
+    if (token.abjad && sk.length < 3) return;
     for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
       const jw = core.unitTokenJw(u, id);
-      if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.86));
+      if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.84));
       else if (jw >= 0.72) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
     }
   });
@@ -124,13 +136,15 @@ export function matchName(
   core.writeQuery(plan.units, plan.positionWeights);
   try {
     plan.units.forEach((unit, u) => {
-      const edits = mode.editsFor(unit.text.length);
+      // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
+      const syllabic = plan.tokens[unit.pos].syllabic;
+      const edits = syllabic ? 0 : mode.editsFor(unit.text.length);
       core.expand(u, { ...mode, maxEdits: edits, minEditLength: 0 });
     });
     if (mode.phonetic) addPhonetic(core, index, plan);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const rows = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
-    return rows.map((r) => ({ name: r.name, score: r.score }));
+    return rows.map((r) => ({ name: r.name, score: r.score * informationFactor(r.mass) }));
   } finally {
     core.reset(plan.units.length);
   }

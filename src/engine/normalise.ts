@@ -19,9 +19,11 @@ export interface NameToken {
   weak: boolean;
   /** Written in an abjad (Arabic, Hebrew) where short vowels are absent: compare consonant skeletons. */
   abjad: boolean;
+  /** A syllable transliterated from Han or Hangul: exact pinyin/romanisation only, never fuzzed. */
+  syllabic?: boolean;
 }
 
-const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+export const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 const APOSTROPHES = /['’‘`´ʻʼʿʾ]/g;
 
@@ -101,7 +103,9 @@ export function tokensOfWords(words: readonly string[], abjad: boolean): NameTok
  * company called "The Company" still has a name); legal forms, titles and particles stay, weak.
  */
 export function normaliseName(raw: string): NameToken[] {
-  return tokensOfWords(asciiWords(raw), ABJAD.test(raw));
+  const tokens = tokensOfWords(asciiWords(raw), ABJAD.test(raw));
+  if (SYLLABIC.test(raw)) for (const t of tokens) t.syllabic = true;
+  return tokens;
 }
 
 /** Sorted strong tokens: two names are equal in strict mode when their keys are. */

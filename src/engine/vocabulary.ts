@@ -160,3 +160,56 @@ export const PHRASE_WORDS: readonly string[] = [
   'joint', 'stock', 'closed', 'public', 'private', 'liability', 'partnership', 'obshchestvo', 'aktsionernoe',
   'ogranichennoy', 'ogranichennoi', 'otvetstvennostyu', 'otvetstvennostiu', 'sociedad', 'anonima', 'societe', 'anonyme',
 ];
+
+/**
+ * Names common in the world's population that the lists rarely carry, so list rarity overrates
+ * them ("Smith" is rare on OFAC's list and the most frequent US surname). Their weight is capped at
+ * COMMON_NAME_WEIGHT. Sources: the most frequent surnames and given names of the US census, Latin
+ * America, China, Korea, India, the Arab world and Russia; common knowledge, not a dataset copy.
+ */
+export const COMMON_NAMES: ReadonlySet<string> = new Set([
+  // surnames
+  'smith', 'johnson', 'williams', 'brown', 'jones', 'miller', 'davis', 'wilson', 'anderson', 'taylor', 'thomas',
+  'moore', 'jackson', 'martin', 'lee', 'thompson', 'white', 'harris', 'clark', 'lewis', 'robinson', 'walker', 'young',
+  'allen', 'king', 'wright', 'scott', 'hill', 'green', 'adams', 'nelson', 'baker', 'hall', 'campbell', 'mitchell',
+  'carter', 'roberts', 'phillips', 'evans', 'turner', 'parker', 'collins', 'edwards', 'stewart', 'morris', 'murphy',
+  'cook', 'rogers', 'morgan', 'cooper', 'peterson', 'reed', 'bailey', 'bell', 'kelly', 'howard', 'ward', 'cox',
+  'richardson', 'wood', 'watson', 'brooks', 'bennett', 'gray', 'james', 'hughes', 'price', 'sanders', 'myers', 'long',
+  'ross', 'foster', 'garcia', 'rodriguez', 'martinez', 'hernandez', 'lopez', 'gonzalez', 'perez', 'sanchez',
+  'ramirez', 'torres', 'flores', 'rivera', 'gomez', 'diaz', 'reyes', 'cruz', 'morales', 'ortiz', 'gutierrez',
+  'chavez', 'ramos', 'ruiz', 'alvarez', 'mendoza', 'castillo', 'jimenez', 'moreno', 'romero', 'herrera', 'medina',
+  'aguilar', 'vargas', 'castro', 'guzman', 'fernandez', 'silva', 'santos', 'pereira', 'oliveira', 'souza', 'costa',
+  'rodrigues', 'ferreira', 'almeida', 'nguyen', 'tran', 'le', 'pham', 'hoang', 'phan', 'vu', 'dang', 'bui', 'do',
+  'wang', 'li', 'zhang', 'liu', 'chen', 'yang', 'huang', 'zhao', 'wu', 'zhou', 'xu', 'sun', 'ma', 'zhu', 'hu', 'guo',
+  'he', 'lin', 'gao', 'luo', 'zheng', 'liang', 'xie', 'song', 'tang', 'han', 'feng', 'deng', 'cao', 'peng', 'zeng',
+  'xiao', 'tian', 'dong', 'pan', 'yuan', 'cai', 'jiang', 'yu', 'du', 'ye', 'cheng', 'wei', 'su', 'lu', 'ding', 'ren',
+  'kim', 'park', 'choi', 'jung', 'kang', 'cho', 'yoon', 'jang', 'lim', 'shin', 'oh', 'seo', 'kwon', 'hwang', 'ahn',
+  'singh', 'kumar', 'sharma', 'patel', 'shah', 'gupta', 'khan', 'das', 'reddy', 'rao', 'ali', 'ahmad', 'muhammad',
+  'hassan', 'hussein', 'ibrahim', 'abdullah', 'mahmoud', 'yusuf', 'omar', 'said', 'saleh', 'salem', 'nasser',
+  'ivanov', 'smirnov', 'kuznetsov', 'popov', 'vasiliev', 'petrov', 'sokolov', 'mikhailov', 'novikov', 'fedorov',
+  'ivanova', 'smirnova', 'kuznetsova', 'popova', 'petrova', 'muller', 'schmidt', 'schneider', 'fischer', 'weber',
+  'meyer', 'wagner', 'becker', 'schulz', 'hoffmann', 'rossi', 'russo', 'ferrari', 'esposito', 'bianchi', 'romano',
+  'dubois', 'bernard', 'durand', 'petit', 'leroy', 'moreau', 'simon', 'laurent', 'michel', 'yilmaz', 'kaya', 'demir',
+  'sahin', 'celik', 'tanaka', 'suzuki', 'sato', 'takahashi', 'watanabe', 'ito', 'nakamura', 'kobayashi',
+  // given names
+  'john', 'james', 'robert', 'michael', 'william', 'david', 'richard', 'joseph', 'charles', 'christopher', 'daniel',
+  'matthew', 'anthony', 'mark', 'donald', 'steven', 'stephen', 'paul', 'andrew', 'joshua', 'kenneth', 'kevin',
+  'brian', 'george', 'timothy', 'ronald', 'edward', 'jason', 'jeffrey', 'ryan', 'jacob', 'gary', 'nicholas', 'eric',
+  'jonathan', 'larry', 'justin', 'scott', 'brandon', 'benjamin', 'samuel', 'frank', 'gregory', 'raymond',
+  'alexander', 'patrick', 'jack', 'dennis', 'jerry', 'tyler', 'aaron', 'henry', 'peter', 'mary', 'patricia',
+  'jennifer', 'linda', 'elizabeth', 'barbara', 'susan', 'jessica', 'sarah', 'karen', 'nancy', 'lisa', 'betty',
+  'margaret', 'sandra', 'ashley', 'kimberly', 'emily', 'donna', 'michelle', 'dorothy', 'carol', 'amanda', 'melissa',
+  'deborah', 'stephanie', 'rebecca', 'laura', 'sharon', 'cynthia', 'kathleen', 'amy', 'shirley', 'angela', 'helen',
+  'anna', 'brenda', 'emma', 'nicole', 'samantha', 'katherine', 'christine', 'julia', 'maria', 'jose', 'juan', 'carlos',
+  'luis', 'jorge', 'miguel', 'pedro', 'manuel', 'francisco', 'antonio', 'javier', 'fernando', 'ricardo', 'alejandro',
+  'rafael', 'sergio', 'eduardo', 'roberto', 'andres', 'diego', 'pablo', 'ana', 'carmen', 'rosa', 'lucia', 'sofia',
+  'isabel', 'elena', 'andrea', 'paula', 'laura', 'martina', 'valentina', 'camila', 'gabriela', 'daniela', 'adriana',
+  'wei', 'fang', 'na', 'min', 'jing', 'li', 'qiang', 'lei', 'jun', 'yan', 'jie', 'tao', 'ming', 'chao', 'xiu',
+  'ying', 'hui', 'hua', 'ping', 'hong', 'ling', 'jian', 'hao', 'yi', 'bin', 'hai', 'xin', 'yong', 'fei', 'lan',
+  'ahmad', 'mahmoud', 'mustafa', 'khalid', 'hamid', 'karim', 'fatima', 'aisha', 'maryam', 'zainab', 'sara',
+  'ivan', 'sergei', 'aleksandr', 'dmitry', 'andrei', 'alexei', 'mikhail', 'nikolai', 'vladimir', 'olga', 'natalia',
+  'tatiana', 'elena', 'irina', 'svetlana', 'anastasia', 'raj', 'amit', 'rahul', 'priya', 'sunil', 'anil', 'vijay',
+]);
+
+/** The weight cap of a common name: about the rarity of a token found in 1 of 30 list names. */
+export const COMMON_NAME_WEIGHT = 3.5;

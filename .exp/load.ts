@@ -1,0 +1,10 @@
+import { loadListSet } from '../src/lists/catalog.js';
+import { buildEngine } from '../src/engine/index.js';
+const t = performance.now();
+const set = await loadListSet({ dir: '/nonexistent' });
+console.log(set.sample, set.entries.length, set.catalog.map(c => `${c.source}:${c.entryCount}:${c.status}`).join(' '), performance.now() - t);
+const e = await buildEngine(set);
+console.log(e.size, performance.now() - t);
+const first = set.entries[0];
+console.log(first?.name, first?.datesOfBirth);
+console.log(JSON.stringify(e.screen({ name: first.name, fuzziness: 'balanced', limit: 10 }), null, 1).slice(0, 1500));

@@ -1,0 +1,1 @@
+import { parentPort } from 'node:worker_threads'; const x: number = 1; parentPort!.postMessage(x);

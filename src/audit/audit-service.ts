@@ -1,0 +1,43 @@
+/**
+ * @module The audit trail on any AuditStore: requestId, screenedAt and the body's SHA-256, kept 30 days.
+ * Nothing else of a request reaches this module, so nothing else can be stored.
+ */
+import type { AuditStore } from '../store/types.js';
+import { AUDIT_RETENTION_MS, type AuditRecord, type AuditService } from './types.js';
+
+export interface AuditServiceOptions {
+  readonly store: AuditStore;
+  readonly now?: () => Date;
+  readonly retentionMs?: number;
+}
+
+const SHA256_HEX = /^[0-9a-f]{64}$/;
+
+export function createAuditService(options: AuditServiceOptions): AuditService {
+  const clock = options.now ?? (() => new Date());
+  const retentionMs = options.retentionMs ?? AUDIT_RETENTION_MS;
+
+  return {
+    async record(record) {
+      checkRecord(record);
+      // Copy the three fields only: a caller passing a richer object must not leak more into the store.
+      const kept: AuditRecord = {
+        requestId: record.requestId,
+        screenedAt: record.screenedAt,
+        bodySha256: record.bodySha256,
+      };
+      const expiresAt = new Date(Date.parse(record.screenedAt) + retentionMs);
+      await options.store.putAudit(kept, expiresAt);
+    },
+
+    async get(requestId) {
+      return options.store.getAudit(requestId, clock());
+    },
+  };
+}
+
+function checkRecord(record: AuditRecord): void {
+  if (!SHA256_HEX.test(record.bodySha256)) throw new RangeError('bodySha256 must be 64 lowercase hex characters');
+  if (Number.isNaN(Date.parse(record.screenedAt))) throw new RangeError('screenedAt must be an ISO 8601 timestamp');
+  if (record.requestId.length === 0 || record.requestId.length > 100) throw new RangeError('requestId must be 1..100 characters');
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_LIST_URLS, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('gives the documented defaults for an empty environment, frozen', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      listsDir: 'data/lists',
+      dataDir: '.data',
+      samApiKey: null,
+      listsMaxCollapse: 0.5,
+      listsUrlOfac: DEFAULT_LIST_URLS.ofac,
+      listsUrlSam: DEFAULT_LIST_URLS.sam,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads overrides, treating empty values as unset', () => {
+    const config = loadConfig({
+      LISTS_DIR: '/srv/lists',
+      DATA_DIR: '',
+      LISTS_MAX_COLLAPSE: '0.25',
+      LISTS_URL_DPL: 'http://127.0.0.1:8099/dpl.txt',
+      LISTS_URL_OFAC: 'http://127.0.0.1:8099/ofac/',
+    });
+    expect(config).toMatchObject({
+      listsDir: '/srv/lists',
+      dataDir: '.data',
+      listsMaxCollapse: 0.25,
+      listsUrlDpl: 'http://127.0.0.1:8099/dpl.txt',
+      listsUrlOfac: 'http://127.0.0.1:8099/ofac',
+    });
+  });
+
+  it.each([
+    ['LISTS_MAX_COLLAPSE', '1.5', 'LISTS_MAX_COLLAPSE must be a number from 0 to 1 (got "1.5")'],
+    ['LISTS_MAX_COLLAPSE', 'half', 'LISTS_MAX_COLLAPSE must be a number from 0 to 1 (got "half")'],
+    ['LISTS_DOWNLOAD_TIMEOUT_MS', '0', 'LISTS_DOWNLOAD_TIMEOUT_MS must be a whole number of at least 1 (got "0")'],
+    ['LISTS_STALE_AFTER_MS', '1e3', 'LISTS_STALE_AFTER_MS must be a whole number of at least 0 (got "1e3")'],
+    ['LISTS_URL_CSL', 'ftp://example.org/x.csv', 'LISTS_URL_CSL must be an http(s) URL (got "ftp://example.org/x.csv")'],
+    ['LISTS_URL_UFLPA', 'not a url', 'LISTS_URL_UFLPA must be an http(s) URL (got "not a url")'],
+  ])('rejects %s=%s with a one-line reason', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
+  });
+
+  it('never echoes the SAM API key in its error', () => {
+    const key = 'abc def-secret';
+    expect(() => loadConfig({ SAM_API_KEY: key })).toThrow('SAM_API_KEY must not contain whitespace');
+    try {
+      loadConfig({ SAM_API_KEY: key });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret');
+    }
+  });
+});

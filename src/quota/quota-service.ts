@@ -1,0 +1,51 @@
+/**
+ * @module Monthly quotas per key, per service, per UTC month, on any CounterStore.
+ * The store does the atomic compare-and-add; this module only names the period and shapes the answer.
+ */
+import type { CounterRef, CounterStore } from '../store/types.js';
+import { nextMonthStart, periodOf, secondsUntil } from './month.js';
+import type { QuotaService, QuotaStatus } from './types.js';
+
+export interface QuotaServiceOptions {
+  readonly counters: CounterStore;
+  readonly now?: () => Date;
+}
+
+export function createQuotaService(options: QuotaServiceOptions): QuotaService {
+  const clock = options.now ?? (() => new Date());
+  const { counters } = options;
+
+  return {
+    async checkAndIncrement(keyId, serviceId, units, limit, now = clock()) {
+      assertPositiveInteger('units', units);
+      assertPositiveInteger('limit', limit);
+      const resetAt = nextMonthStart(now);
+      const ref: CounterRef = { keyId, serviceId, period: periodOf(now) };
+      const { allowed, used } = await counters.incrementIfWithin(ref, units, limit, resetAt);
+      return status(allowed, used, limit, now, resetAt);
+    },
+
+    async peek(keyId, serviceId, limit, now = clock()) {
+      assertPositiveInteger('limit', limit);
+      const used = await counters.readCounter({ keyId, serviceId, period: periodOf(now) });
+      return status(true, used, limit, now, nextMonthStart(now));
+    },
+  };
+}
+
+function status(allowed: boolean, used: number, limit: number, now: Date, resetAt: Date): QuotaStatus {
+  return {
+    allowed,
+    used,
+    // A key's limit may have been lowered below what it already used this month.
+    remaining: Math.max(0, limit - used),
+    limit,
+    resetAt: resetAt.toISOString(),
+    retryAfterSeconds: secondsUntil(now, resetAt),
+  };
+}
+
+/** A programming error in the caller, not a user input: the HTTP layer counts entities itself. */
+function assertPositiveInteger(name: string, value: number): void {
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}

@@ -1,0 +1,24 @@
+/**
+ * @module Per-request context: the request ID every response and log line carries, the reply
+ * format, and the few facts the request log may record.
+ */
+import type { BodyFormat } from './framing.js';
+import type { PlainRequest } from './http-types.js';
+
+export interface RequestLogFields {
+  keyId?: string;
+  accountId?: string;
+  /** Quota units consumed. */
+  units?: number;
+}
+
+export interface RequestContext {
+  readonly requestId: string;
+  readonly request: PlainRequest;
+  /** Format of the reply, from Accept. */
+  readonly format: BodyFormat;
+  /** Path parameters of the matched route, percent-decoded. */
+  readonly params: Readonly<Record<string, string>>;
+  /** Facts for the request log line (IDs only, never request data). */
+  readonly log: RequestLogFields;
+}

@@ -1,0 +1,27 @@
+/**
+ * @module What the HTTP layer is given to work with. Everything is passed in, nothing is global,
+ * so tests build a server over real state with any list set.
+ */
+import type { ScreeningEngine } from '../engine/types.js';
+import type { ListStatus } from '../lists/catalog.js';
+import type { State } from '../store/state-types.js';
+import type { Logger } from './logger.js';
+
+/** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
+export const SERVICE_ID = 'sanctions-screening';
+
+/** The lists as currently loaded; both answer null until the first load has finished. */
+export interface ListsView {
+  engine(): ScreeningEngine | null;
+  catalog(): readonly ListStatus[] | null;
+}
+
+export interface ServerDeps {
+  readonly lists: ListsView;
+  readonly state: State;
+  readonly logger: Logger;
+  readonly now: () => Date;
+}
+
+/** Which APIs a listener serves: both by default; IDENTITY_PORT splits them over two listeners. */
+export type ApiSet = 'all' | 'service' | 'identity';

@@ -1,0 +1,140 @@
+/**
+ * @module Body formats both ways: JSON or MessagePack in (by Content-Type), JSON or MessagePack out
+ * (by Accept), and the one place that writes the error envelope.
+ */
+import { Packr, Unpackr } from 'msgpackr';
+import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
+import type { PlainRequest, PlainResult } from './http-types.js';
+
+export type BodyFormat = 'json' | 'msgpack';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const MSGPACK_TYPE = 'application/msgpack';
+const MSGPACK_NAMES = new Set(['application/msgpack', 'application/x-msgpack', 'application/vnd.msgpack']);
+
+// Plain maps and no record extension, so any MessagePack library can read what we write;
+// msgpackr also renames a "__proto__" key on decode, so a crafted map cannot set a prototype.
+const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
+const packr = new Packr({ useRecords: false });
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The media type of a Content-Type header without parameters ("; charset=utf-8" is allowed). */
+function mediaType(header: string | undefined): string {
+  return (header ?? '').split(';', 1)[0].trim().toLowerCase();
+}
+
+export function requestFormat(headers: PlainRequest['headers']): BodyFormat | null {
+  const type = mediaType(headers['content-type']);
+  if (type === 'application/json' || (type.startsWith('application/') && type.endsWith('+json'))) return 'json';
+  if (MSGPACK_NAMES.has(type)) return 'msgpack';
+  return null;
+}
+
+/** MessagePack only when the client ranks it above JSON; JSON for absent, "*\/*" or anything else. */
+export function replyFormat(headers: PlainRequest['headers']): BodyFormat {
+  let json = -1;
+  let msgpack = -1;
+  for (const range of (headers['accept'] ?? '').split(',')) {
+    const [typePart, ...params] = range.split(';');
+    const type = typePart.trim().toLowerCase();
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam ? Number(qParam.slice(2)) : 1;
+    if (!Number.isFinite(q)) continue;
+    if (MSGPACK_NAMES.has(type)) msgpack = Math.max(msgpack, q);
+    else if (type === 'application/json') json = Math.max(json, q);
+  }
+  return msgpack > 0 && msgpack > json ? 'msgpack' : 'json';
+}
+
+/** Parses the body by its Content-Type; throws AppError 415 / 400 naming the problem. */
+export function decodeBody(request: PlainRequest): unknown {
+  const format = requestFormat(request.headers);
+  if (format === null) throw new AppError('unsupported_media_type');
+  if (request.body.length === 0) {
+    throw new AppError('invalid_request', [{ field: 'body', issue: 'must not be empty' }], 'The request body is empty.');
+  }
+  return format === 'json' ? decodeJson(request.body) : decodeMsgpack(request.body);
+}
+
+function decodeJson(body: Buffer): unknown {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw new AppError('invalid_json', [{ field: 'body', issue: 'is not valid UTF-8' }]);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    // V8's message may quote the body ("Unexpected token 's', "{"name": s..." is not valid JSON"),
+    // so only the position, when given, is passed on.
+    const position = error instanceof Error ? /at position (\d+)/.exec(error.message)?.[1] : undefined;
+    const issue = position === undefined ? 'is not valid JSON' : `is not valid JSON (at position ${position})`;
+    throw new AppError('invalid_json', [{ field: 'body', issue }]);
+  }
+}
+
+function decodeMsgpack(body: Buffer): unknown {
+  let value: unknown;
+  try {
+    value = unpackr.unpack(body);
+  } catch {
+    // Truncated data, trailing bytes, or nesting deep enough to exhaust the stack (RangeError).
+    throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid MessagePack' }],
+      'The request body is not valid MessagePack.');
+  }
+  const foreign = firstNonJsonValue(value);
+  if (foreign !== null) {
+    throw new AppError('invalid_request',
+      [{ field: foreign, issue: 'must be a map, array, string, number, boolean or nil (no binary, timestamp or extension)' }]);
+  }
+  return value;
+}
+
+/**
+ * Path of the first value JSON could not carry (binary, timestamp, extension, the reserved 0xC1
+ * byte, which msgpackr decodes to an object with a `name`), or null. Iterative: the depth is the
+ * client's choice. NaN and Infinity pass here and are refused by the schema, naming the field.
+ */
+function firstNonJsonValue(root: unknown): string | null {
+  const stack: [unknown, string][] = [[root, 'body']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
+      continue;
+    }
+    const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+    if (proto !== Object.prototype && proto !== null) return path;
+    for (const [key, item] of Object.entries(value as object)) stack.push([item, path === 'body' ? key : `${path}.${key}`]);
+  }
+  return null;
+}
+
+export function encodePayload(payload: unknown, format: BodyFormat): { contentType: string; body: Buffer } {
+  if (format === 'msgpack') return { contentType: MSGPACK_TYPE, body: packr.pack(payload) };
+  return { contentType: JSON_TYPE, body: Buffer.from(JSON.stringify(payload), 'utf8') };
+}
+
+export function reply(
+  status: number,
+  payload: unknown,
+  format: BodyFormat,
+  headers: Record<string, string> = {},
+): PlainResult {
+  const { contentType, body } = encodePayload(payload, format);
+  return { status, headers: { ...headers, 'Content-Type': contentType }, body };
+}
+
+export function errorReply(
+  code: ErrorCode,
+  requestId: string,
+  format: BodyFormat,
+  options: { details?: FieldIssue[]; message?: string; headers?: Record<string, string> } = {},
+): PlainResult {
+  const headers = { ...options.headers, [REQUEST_ID_HEADER]: requestId };
+  return reply(statusOf(code), errorBody(code, requestId, options.details, options.message), format, headers);
+}

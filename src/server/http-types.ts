@@ -1,0 +1,45 @@
+/**
+ * @module The plain request and result every handler speaks, so handlers never see uWS
+ * and can be tested without a socket.
+ */
+
+export interface PlainRequest {
+  /** Upper case: GET, POST, DELETE... */
+  method: string;
+  /** Path without the query string, percent-encoding untouched. */
+  path: string;
+  /** Header names lower case; repeated headers joined with ", ". */
+  headers: Readonly<Record<string, string>>;
+  /** Raw query string without "?" (no route uses it yet). */
+  query: string;
+  body: Buffer;
+}
+
+export interface PlainResult {
+  status: number;
+  /** Header names as they should be written. */
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+export type Handler = (request: PlainRequest) => Promise<PlainResult>;
+
+/** Reason phrases for the statuses the service writes; uWS wants the full status line. */
+const REASONS: Record<number, string> = {
+  200: 'OK',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
+
+export function statusLine(status: number): string {
+  return `${status} ${REASONS[status] ?? 'Unknown'}`;
+}

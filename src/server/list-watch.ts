@@ -1,0 +1,73 @@
+/**
+ * @module Loading the list set in the background and reloading it when LISTS_DIR changes.
+ * The server listens before the first load ends (readyz and screening answer 503 meanwhile);
+ * a failed load is logged in one line and retried; a set without any entry is not installed.
+ */
+import { currentFingerprint, loadListSet, type LoadedListSet } from '../lists/catalog.js';
+import type { Logger } from './logger.js';
+
+export interface ListWatchOptions {
+  dir: string;
+  staleAfterMs: number;
+  logger: Logger;
+  /** How often the directory is checked for changed files (and a failed load retried). */
+  intervalMs: number;
+  /** Receives every set loaded (first load and reloads); errors thrown here are logged. */
+  onLoaded(set: LoadedListSet): Promise<void>;
+}
+
+export interface ListWatch {
+  /** Settles when the first load attempt has ended (loaded or failed). */
+  readonly first: Promise<void>;
+  stop(): void;
+}
+
+export function watchListSet(options: ListWatchOptions): ListWatch {
+  let current: LoadedListSet | undefined;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+
+  async function load(): Promise<void> {
+    const started = performance.now();
+    try {
+      const set = await loadListSet({ dir: options.dir, previous: current, staleAfterMs: options.staleAfterMs });
+      const ms = Math.round(performance.now() - started);
+      if (set.entries.length === 0) {
+        options.logger.warn({ dir: set.dir, ms }, 'no list entry could be loaded; screening answers 503 lists_unavailable');
+      } else {
+        await options.onLoaded(set);
+        options.logger.info({ dir: set.dir, sample: set.sample, entries: set.entries.length, ms }, 'lists loaded');
+      }
+      current = set;
+    } catch (error) {
+      options.logger.error({ err: error, reason: oneLine(error) }, 'list load failed');
+    }
+  }
+
+  async function check(): Promise<void> {
+    try {
+      if (current === undefined || (await currentFingerprint(options.dir)) !== current.fingerprint) await load();
+    } catch (error) {
+      options.logger.error({ err: error, reason: oneLine(error) }, 'list directory check failed');
+    }
+    schedule();
+  }
+
+  function schedule(): void {
+    if (!stopped) timer = setTimeout(() => void check(), options.intervalMs);
+  }
+
+  const first = load().then(schedule);
+  return {
+    first,
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** List errors are one line naming file and line (ListFormatError); they quote no list data. */
+function oneLine(error: unknown): string {
+  return error instanceof Error ? error.message.split('\n', 1)[0].slice(0, 300) : 'unknown error';
+}

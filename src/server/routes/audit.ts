@@ -1,0 +1,28 @@
+/**
+ * @module GET /sanctions-screening/v1/audit/{requestId}: the audit record of a screening while it is
+ * kept (30 days). Costs no quota. Records hold no account data (only requestId, time and hash), and
+ * request IDs are random UUIDs, so any key of the service may look one up.
+ */
+import { AppError } from '../../errors.js';
+import { SERVICE_ID } from '../deps.js';
+import { reply } from '../framing.js';
+import type { Route } from '../route.js';
+import { authenticateKey, peekQuota, rateLimitHeaders } from '../service-auth.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const auditRoute: Route = {
+  method: 'GET',
+  pattern: `/${SERVICE_ID}/v1/audit/{requestId}`,
+  api: 'service',
+  async handle(ctx, deps) {
+    const key = await authenticateKey(ctx, deps, SERVICE_ID);
+    const requestId = ctx.params.requestId.toLowerCase();
+    // Not a UUID: no such record can exist, and the store is not asked.
+    const record = UUID.test(requestId) ? await deps.state.audit.get(requestId) : null;
+    if (record === null) throw new AppError('not_found', undefined, 'No audit record for this requestId (records are kept 30 days).');
+    const quota = await peekQuota(deps, key, SERVICE_ID);
+    return reply(200, { requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 },
+      ctx.format, rateLimitHeaders(quota));
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * @module Every route of the server, in one table (the router and the OpenAPI document read it).
+ */
+import type { Route } from '../route.js';
+import { createApiKeyRoute } from './api-keys-create.js';
+import { deleteApiKeyRoute } from './api-keys-delete.js';
+import { listApiKeysRoute } from './api-keys-list.js';
+import { auditRoute } from './audit.js';
+import { healthzRoute, readyzRoute } from './health.js';
+import { listsRoute } from './lists.js';
+import { screenBatchRoute } from './screen-batch.js';
+import { screenRoute } from './screen.js';
+
+export const ROUTES: readonly Route[] = [
+  screenRoute,
+  screenBatchRoute,
+  listsRoute,
+  auditRoute,
+  createApiKeyRoute,
+  listApiKeysRoute,
+  deleteApiKeyRoute,
+  healthzRoute,
+  readyzRoute,
+];

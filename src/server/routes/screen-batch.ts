@@ -1,0 +1,71 @@
+/**
+ * @module POST /sanctions-screening/v1/screen/batch: 1..100 parties, answered in order.
+ *
+ * Each slot is validated on its own; an invalid slot gets `{"error": {...}}` and neither consumes
+ * quota nor is screened or audited (nothing was screened). A batch of N valid entities consumes N
+ * units in one atomic step, or none with 429. Each slot has its own requestId; valid slots are
+ * audited with the SHA-256 of the entity's canonical JSON (as submitted, before trimming).
+ */
+import { AppError, errorBody } from '../../errors.js';
+import type { ScreenRequest } from '../../engine/types.js';
+import { randomUUID } from 'node:crypto';
+import { canonicalJson, sha256Hex } from '../body-hash.js';
+import { SERVICE_ID } from '../deps.js';
+import { decodeBody, reply } from '../framing.js';
+import type { Route } from '../route.js';
+import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../schemas/screen-request.js';
+import { readScreenRequest } from '../screen-input.js';
+import { screenResponse } from '../screen-response.js';
+import { authenticateKey, consumeQuota, peekQuota, rateLimitHeaders } from '../service-auth.js';
+import { compileValidator } from '../validation.js';
+import { loadedEngine } from './screen.js';
+
+const validateEnvelope = compileValidator(BatchEnvelopeSchema);
+const validateArray = compileValidator(BatchArraySchema);
+
+interface ValidSlot {
+  index: number;
+  requestId: string;
+  request: ScreenRequest;
+  bodySha256: string;
+}
+
+export const screenBatchRoute: Route = {
+  method: 'POST',
+  pattern: `/${SERVICE_ID}/v1/screen/batch`,
+  api: 'service',
+  async handle(ctx, deps) {
+    const key = await authenticateKey(ctx, deps, SERVICE_ID);
+    const entities = readEntities(decodeBody(ctx.request));
+    const slots: unknown[] = new Array(entities.length);
+    const valid: ValidSlot[] = [];
+    entities.forEach((entity, index) => {
+      const requestId = randomUUID();
+      const input = readScreenRequest(entity);
+      if (input.ok) valid.push({ index, requestId, request: input.request, bodySha256: sha256Hex(canonicalJson(entity)) });
+      else slots[index] = errorBody('invalid_request', requestId, input.issues);
+    });
+    const engine = loadedEngine(deps);
+    const quota = valid.length > 0
+      ? await consumeQuota(ctx, deps, key, SERVICE_ID, valid.length)
+      : await peekQuota(deps, key, SERVICE_ID);
+
+    const screenedAt = deps.now().toISOString();
+    const results = valid.length > 0 ? engine.screenBatch(valid.map((s) => s.request)) : [];
+    valid.forEach((slot, i) => {
+      slots[slot.index] = screenResponse(slot.requestId, screenedAt, results[i]);
+    });
+    await Promise.all(valid.map((s) => deps.state.audit.record({ requestId: s.requestId, screenedAt, bodySha256: s.bodySha256 })));
+    return reply(200, slots, ctx.format, rateLimitHeaders(quota));
+  },
+};
+
+/** The entities of `{"entities": [...]}` or of a bare array; 400 for the whole call otherwise. */
+function readEntities(body: unknown): unknown[] {
+  const result = Array.isArray(body) ? validateArray(body) : validateEnvelope(body);
+  if (result.ok) return Array.isArray(result.value) ? result.value : result.value.entities;
+  const field = Array.isArray(body) ? 'body' : 'entities';
+  const issues = result.issues.map((i) => (i.issue.startsWith('must have at') ? { field, issue: `must hold 1 to ${MAX_BATCH} entities` } : i));
+  throw new AppError('invalid_request', issues,
+    `A batch is {"entities": [...]} or a bare array of 1 to ${MAX_BATCH} screening requests.`);
+}

@@ -1,0 +1,39 @@
+/**
+ * @module POST /sanctions-screening/v1/screen: one party.
+ * authenticate -> validate -> lists loaded? -> quota (1 unit) -> screen -> audit -> reply.
+ */
+import { AppError } from '../../errors.js';
+import type { ScreeningEngine } from '../../engine/types.js';
+import { sha256Hex } from '../body-hash.js';
+import { SERVICE_ID, type ServerDeps } from '../deps.js';
+import { decodeBody, reply } from '../framing.js';
+import type { Route } from '../route.js';
+import { readScreenRequest } from '../screen-input.js';
+import { screenResponse } from '../screen-response.js';
+import { authenticateKey, consumeQuota, rateLimitHeaders } from '../service-auth.js';
+
+export const screenRoute: Route = {
+  method: 'POST',
+  pattern: `/${SERVICE_ID}/v1/screen`,
+  api: 'service',
+  async handle(ctx, deps) {
+    const key = await authenticateKey(ctx, deps, SERVICE_ID);
+    const input = readScreenRequest(decodeBody(ctx.request));
+    if (!input.ok) throw new AppError('invalid_request', input.issues);
+    const engine = loadedEngine(deps);
+    const quota = await consumeQuota(ctx, deps, key, SERVICE_ID, 1);
+
+    const screenedAt = deps.now().toISOString();
+    const result = engine.screen(input.request);
+    // Hash of the exact bytes received, whatever the format, so the client can recompute it.
+    await deps.state.audit.record({ requestId: ctx.requestId, screenedAt, bodySha256: sha256Hex(ctx.request.body) });
+    return reply(200, screenResponse(ctx.requestId, screenedAt, result), ctx.format, rateLimitHeaders(quota));
+  },
+};
+
+/** The engine of the loaded lists; 503 lists_unavailable before the first load finished. */
+export function loadedEngine(deps: ServerDeps): ScreeningEngine {
+  const engine = deps.lists.engine();
+  if (engine === null) throw new AppError('lists_unavailable');
+  return engine;
+}

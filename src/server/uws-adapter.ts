@@ -1,0 +1,136 @@
+/**
+ * @module The only file that touches uWS request and response objects. It turns a uWS exchange into
+ * a PlainRequest, hands it to the HttpApp, and writes the PlainResult back.
+ *
+ * uWS rules kept here: the request object is read synchronously (it is stack-allocated); onAborted
+ * is registered before anything asynchronous; every body chunk is copied (uWS neuters the
+ * ArrayBuffer after the callback); the body is capped while it streams; writes after an await are
+ * corked; nothing touches `res` after it was aborted or ended.
+ */
+import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { HttpApp } from './app.js';
+import { statusLine, type PlainRequest, type PlainResult } from './http-types.js';
+
+export interface AdapterOptions {
+  /** Bodies above this answer 413 as soon as they pass it (or at once, by Content-Length). */
+  maxBodyBytes: number;
+}
+
+/** Counts exchanges in progress, so a shutdown can wait for them. */
+export class InFlight {
+  private count = 0;
+  private waiters: (() => void)[] = [];
+
+  get size(): number {
+    return this.count;
+  }
+
+  start(): void {
+    this.count++;
+  }
+
+  end(): void {
+    this.count--;
+    if (this.count === 0) for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /** Resolves when nothing is in flight. */
+  idle(): Promise<void> {
+    return this.count === 0 ? Promise.resolve() : new Promise((resolve) => this.waiters.push(resolve));
+  }
+}
+
+interface Exchange {
+  res: HttpResponse;
+  head: Omit<PlainRequest, 'body'>;
+  /** The client went away: `res` must not be touched any more. */
+  aborted: boolean;
+  /** The response was written. */
+  ended: boolean;
+  /** The handler is still running (it may outlive an abort, e.g. writing the audit record). */
+  working: boolean;
+  counted: boolean;
+}
+
+export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterOptions, inFlight: InFlight): void {
+  app.any('/*', (res, req) => {
+    const exchange: Exchange = { res, head: readHead(req), aborted: false, ended: false, working: false, counted: false };
+    inFlight.start();
+    res.onAborted(() => {
+      exchange.aborted = true;
+      settle(exchange, inFlight);
+    });
+    const declared = Number(exchange.head.headers['content-length'] ?? '0');
+    if (declared > options.maxBodyBytes) {
+      // Refused before a byte of body is read; the connection closes so the rest is never read either.
+      send(exchange, http.reject(exchange.head, 'payload_too_large'), true, inFlight);
+      return;
+    }
+    readBody(res, options.maxBodyBytes, (body) => {
+      if (body === null) {
+        send(exchange, http.reject(exchange.head, 'payload_too_large'), false, inFlight);
+        return;
+      }
+      exchange.working = true;
+      http
+        .handle({ ...exchange.head, body })
+        .then((result) => send(exchange, result, false, inFlight))
+        // HttpApp.handle maps every error itself; this only guards against a bug in that mapping.
+        .catch(() => send(exchange, http.reject(exchange.head, 'internal'), true, inFlight))
+        .finally(() => {
+          exchange.working = false;
+          settle(exchange, inFlight);
+        });
+    });
+  });
+}
+
+function readHead(req: HttpRequest): Omit<PlainRequest, 'body'> {
+  const headers: Record<string, string> = {};
+  req.forEach((key, value) => {
+    headers[key] = key in headers ? `${headers[key]}, ${value}` : value;
+  });
+  return { method: req.getCaseSensitiveMethod().toUpperCase(), path: req.getUrl(), query: req.getQuery() ?? '', headers };
+}
+
+/** Calls `done` once: with the whole body, or with null as soon as it passes `max` bytes. */
+function readBody(res: HttpResponse, max: number, done: (body: Buffer | null) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  res.onData((chunk, isLast) => {
+    if (finished) return;
+    size += chunk.byteLength;
+    if (size > max) {
+      finished = true;
+      done(null);
+      return;
+    }
+    // Buffer.from(Uint8Array) copies; uWS reuses the ArrayBuffer once this callback returns.
+    if (chunk.byteLength > 0) chunks.push(Buffer.from(new Uint8Array(chunk)));
+    if (isLast) {
+      finished = true;
+      done(Buffer.concat(chunks, size));
+    }
+  });
+}
+
+function send(exchange: Exchange, result: PlainResult, closeConnection: boolean, inFlight: InFlight): void {
+  if (exchange.aborted || exchange.ended) return;
+  exchange.ended = true;
+  const { res } = exchange;
+  res.cork(() => {
+    res.writeStatus(statusLine(result.status));
+    for (const [name, value] of Object.entries(result.headers)) res.writeHeader(name, value);
+    if (exchange.head.method === 'HEAD') res.endWithoutBody(result.body.length, closeConnection);
+    else res.end(result.body, closeConnection);
+  });
+  settle(exchange, inFlight);
+}
+
+/** Ends the in-flight count once per exchange: answered or aborted, and its handler done. */
+function settle(exchange: Exchange, inFlight: InFlight): void {
+  if (exchange.counted || exchange.working || !(exchange.aborted || exchange.ended)) return;
+  exchange.counted = true;
+  inFlight.end();
+}

@@ -1,0 +1,105 @@
+/**
+ * @module WORKERS=N: N HTTP worker threads behind one port. The main thread runs a uWS acceptor
+ * app that only accepts connections and hands them round-robin to the workers' apps (uWS child
+ * app descriptors), which works the same on every platform, unlike SO_REUSEPORT balancing.
+ * Each worker holds its own engine and state connection (worker.ts).
+ */
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
+import type { Config } from '../config.js';
+import type { LoadedListSet } from '../lists/catalog.js';
+import type { Logger } from './logger.js';
+import { DEFAULT_GRACE_MS, listen } from './server.js';
+import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
+
+export interface WorkerPool {
+  readonly port: number;
+  readonly identityPort: number | null;
+  /** Sends a loaded set to every worker; resolves when all have built their engine. */
+  installListSet(set: LoadedListSet): Promise<void>;
+  close(graceMs?: number): Promise<void>;
+}
+
+type ChildApi = TemplatedApp & { addChildAppDescriptor(descriptor: unknown): void };
+
+const EXTENSION = extname(fileURLToPath(import.meta.url));
+const WORKER_FILE = new URL(`./worker${EXTENSION}`, import.meta.url);
+
+/**
+ * worker.js once compiled. Under tsx (tests, development) a worker thread inherits no loader hooks
+ * (and Node 20 ignores --import in a worker's execArgv), so a tiny module registers tsx first.
+ */
+function workerEntry(): URL {
+  if (EXTENSION !== '.ts') return WORKER_FILE;
+  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const code = `import { register } from ${api}; register(); await import(${JSON.stringify(WORKER_FILE.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+export async function startWorkerPool(config: Config, logger: Logger): Promise<WorkerPool> {
+  const acceptors = { main: uWS.App() as ChildApi, identity: config.identityPort === null ? null : (uWS.App() as ChildApi) };
+  const workers = Array.from({ length: config.workers }, (_, index) =>
+    new Worker(workerEntry(), { workerData: { config, index } satisfies WorkerData }));
+  const exited = workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve())));
+  try {
+    for (const ready of await Promise.all(workers.map(readyMessage))) {
+      acceptors.main.addChildAppDescriptor(ready.main);
+      if (acceptors.identity !== null) acceptors.identity.addChildAppDescriptor(ready.identity);
+    }
+  } catch (error) {
+    await Promise.all(workers.map((w) => w.terminate()));
+    throw error;
+  }
+  const sockets: us_listen_socket[] = [await listen(acceptors.main, config.host, config.port)];
+  if (acceptors.identity !== null) sockets.push(await listen(acceptors.identity, config.host, config.identityPort ?? 0));
+  const ports = sockets.map((s) => uWS.us_socket_local_port(s as unknown as uWS.us_socket));
+  logger.info({ workers: workers.length }, 'workers ready');
+
+  let closing: Promise<void> | null = null;
+  return {
+    port: ports[0],
+    identityPort: ports[1] ?? null,
+    async installListSet(set) {
+      await Promise.all(workers.map((w) => {
+        const installed = nextMessage(w, 'lists-installed');
+        w.postMessage({ type: 'lists', set } satisfies ToWorker);
+        return installed;
+      }));
+    },
+    close(graceMs = DEFAULT_GRACE_MS) {
+      closing ??= (async () => {
+        for (const socket of sockets) uWS.us_listen_socket_close(socket);
+        for (const w of workers) w.postMessage({ type: 'shutdown', graceMs } satisfies ToWorker);
+        await Promise.all(exited);
+        // Only once every child app is gone: closing the acceptor first would free what they use.
+        acceptors.main.close();
+        acceptors.identity?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+async function readyMessage(worker: Worker): Promise<Extract<FromWorker, { type: 'ready' }>> {
+  const message = await nextMessage(worker, 'ready');
+  return message as Extract<FromWorker, { type: 'ready' }>;
+}
+
+/** The next message of `type`; rejects on 'failed', an error or an early exit of the worker. */
+function nextMessage(worker: Worker, type: FromWorker['type']): Promise<FromWorker> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: FromWorker): void => {
+      if (message.type === type) done(() => resolve(message));
+      else if (message.type === 'failed') done(() => reject(new Error(`worker failed: ${message.reason}`)));
+    };
+    const onError = (error: Error): void => done(() => reject(error));
+    const onExit = (code: number): void => done(() => reject(new Error(`worker exited with code ${code}`)));
+    const done = (settle: () => void): void => {
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      settle();
+    };
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+  });
+}

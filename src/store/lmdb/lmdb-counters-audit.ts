@@ -1,0 +1,82 @@
+/**
+ * @module Quota counters and audit records in the embedded store, with their expiry indexes.
+ * Expired rows are purged by range scans over the expiry indexes, which touch only what expired.
+ */
+import type { AuditRecord, CounterIncrement, CounterRef } from '../types.js';
+import type { CounterKey, LmdbDatabases } from './lmdb-databases.js';
+
+function counterKey(ref: CounterRef): CounterKey {
+  return [ref.period, ref.keyId, ref.serviceId];
+}
+
+export function incrementIfWithin(
+  dbs: LmdbDatabases,
+  ref: CounterRef,
+  units: number,
+  limit: number,
+  expiresAt: Date,
+): Promise<CounterIncrement> {
+  const key = counterKey(ref);
+  return dbs.env.transaction((): CounterIncrement => {
+    const used = dbs.counters.get(key);
+    const current = used ?? 0;
+    // Would exceed: consume nothing, so a denied batch does not eat the remaining quota.
+    if (current + units > limit) return { allowed: false, used: current };
+    dbs.counters.put(key, current + units);
+    if (used === undefined) dbs.counterExpiry.put([expiresAt.getTime(), ...key], true);
+    return { allowed: true, used: current + units };
+  });
+}
+
+export function readCounter(dbs: LmdbDatabases, ref: CounterRef): number {
+  return dbs.counters.get(counterKey(ref)) ?? 0;
+}
+
+export function putAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): Promise<void> {
+  return dbs.env.transaction(() => {
+    const previous = dbs.audit.get(record.requestId);
+    if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
+    const expiresAtMs = expiresAt.getTime();
+    dbs.audit.put(record.requestId, { ...record, expiresAtMs });
+    dbs.auditExpiry.put([expiresAtMs, record.requestId], true);
+  });
+}
+
+/** Null when absent or expired; an expired record found here is removed at once. */
+export function getAudit(dbs: LmdbDatabases, requestId: string, now: Date): AuditRecord | null {
+  const stored = dbs.audit.get(requestId);
+  if (stored === undefined) return null;
+  if (stored.expiresAtMs <= now.getTime()) {
+    // Best effort: the timer purge removes it anyway if this write fails.
+    removeAudit(dbs, requestId, stored.expiresAtMs).catch(() => undefined);
+    return null;
+  }
+  return { requestId: stored.requestId, screenedAt: stored.screenedAt, bodySha256: stored.bodySha256 };
+}
+
+function removeAudit(dbs: LmdbDatabases, requestId: string, expiresAtMs: number): Promise<void> {
+  return dbs.env.transaction(() => {
+    dbs.audit.remove(requestId);
+    dbs.auditExpiry.remove([expiresAtMs, requestId]);
+  });
+}
+
+/** Removes audit records and counters whose expiry is at or before `now`; returns how many. */
+export function purgeExpired(dbs: LmdbDatabases, now: Date): Promise<number> {
+  const end = now.getTime() + 1;
+  return dbs.env.transaction(() => {
+    // Collect first: removing under a live cursor is not something to rely on.
+    const audits = Array.from(dbs.auditExpiry.getKeys({ end: [end] }));
+    for (const key of audits) {
+      dbs.audit.remove(key[1]);
+      dbs.auditExpiry.remove(key);
+    }
+    const counters = Array.from(dbs.counterExpiry.getKeys({ end: [end] }));
+    for (const key of counters) {
+      const [, period, keyId, serviceId] = key;
+      dbs.counters.remove([period, keyId, serviceId]);
+      dbs.counterExpiry.remove(key);
+    }
+    return audits.length + counters.length;
+  });
+}

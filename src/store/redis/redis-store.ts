@@ -1,0 +1,164 @@
+/**
+ * @module The Redis store (REDIS_URL): keys, accounts, quota counters, audit records and
+ * revocation events shared by any number of instances. Check-then-write steps are Lua scripts
+ * (redis-scripts.ts), so they are atomic across instances. Assumes one primary (no Cluster).
+ */
+import type { Account, AuditRecord, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import { connectRedis, guarded, type RedisClient, type RedisConnectionOptions } from './redis-connection.js';
+import { keyFromHash, keyToHashFields, pairsToRecord, RedisKeys } from './redis-records.js';
+import { RedisRevocations } from './redis-revocations.js';
+import { INCREMENT_IF_WITHIN, INSERT_KEY, REVOKE_KEY, runScript } from './redis-scripts.js';
+
+export interface RedisStoreOptions extends RedisConnectionOptions {
+  /** Prefix of every key and channel; default "rps:". */
+  readonly keyPrefix?: string;
+}
+
+export async function openRedisStore(options: RedisStoreOptions): Promise<Store> {
+  const client = await connectRedis(options, 'commands');
+  try {
+    const subscriber = await connectRedis(options, 'revocations');
+    const names = new RedisKeys(options.keyPrefix ?? 'rps:');
+    const revocations = await RedisRevocations.subscribe(subscriber, names.revocationChannel());
+    return new RedisStore(client, names, revocations);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  }
+}
+
+class RedisStore implements Store {
+  readonly kind = 'redis' as const;
+
+  constructor(
+    readonly client: RedisClient,
+    readonly names: RedisKeys,
+    readonly revocations: RedisRevocations,
+  ) {}
+
+  ping(): Promise<void> {
+    return guarded(async () => {
+      await this.client.ping();
+    });
+  }
+
+  getAccount(accountId: string): Promise<Account | null> {
+    return guarded(async () => parseAccount(await this.client.get(this.names.account(accountId))));
+  }
+
+  ensureAccount(initial: Account): Promise<Account> {
+    return guarded(async () => {
+      const key = this.names.account(initial.accountId);
+      const existing = parseAccount(await this.client.get(key));
+      if (existing !== null) return existing;
+      // NX: two instances creating the same account on its first request agree on one record.
+      const created = await this.client.set(key, JSON.stringify(initial), { condition: 'NX' });
+      return created === 'OK' ? initial : (parseAccount(await this.client.get(key)) ?? initial);
+    });
+  }
+
+  putAccount(account: Account): Promise<void> {
+    return guarded(async () => {
+      await this.client.set(this.names.account(account.accountId), JSON.stringify(account));
+    });
+  }
+
+  insertKey(key: StoredKey, activeKeyLimit: number, now: Date): Promise<InsertKeyResult> {
+    const n = this.names;
+    const keys = [n.key(key.keyId), n.keyHash(key.tokenSha256), n.accountKeys(key.accountId), n.accountActive(key.accountId)];
+    const args = [
+      String(now.getTime()),
+      String(activeKeyLimit),
+      key.keyId,
+      String(Date.parse(key.createdAt)),
+      String(Date.parse(key.expiresAt)),
+      key.tokenSha256,
+      ...keyToHashFields(key),
+    ];
+    return guarded(async () => {
+      const [inserted, active] = (await runScript(this.client, INSERT_KEY, keys, args)) as [number, number];
+      return inserted === 1 ? { ok: true } : { ok: false, code: 'key_limit_reached', activeKeys: active };
+    });
+  }
+
+  getKey(keyId: string): Promise<StoredKey | null> {
+    return guarded(async () => keyFromHash(await this.client.hGetAll(this.names.key(keyId))));
+  }
+
+  getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null> {
+    return guarded(async () => {
+      const keyId = await this.client.get(this.names.keyHash(tokenSha256));
+      return keyId === null ? null : keyFromHash(await this.client.hGetAll(this.names.key(keyId)));
+    });
+  }
+
+  listKeys(accountId: string): Promise<StoredKey[]> {
+    return guarded(async () => {
+      const keyIds = await this.client.zRange(this.names.accountKeys(accountId), 0, -1, { REV: true });
+      if (keyIds.length === 0) return [];
+      const multi = this.client.multi();
+      for (const keyId of keyIds) multi.hGetAll(this.names.key(keyId));
+      const hashes = (await multi.exec()) as unknown as Record<string, string>[];
+      return hashes.map(keyFromHash).filter((key): key is StoredKey => key !== null);
+    });
+  }
+
+  revokeKey(accountId: string, keyId: string, now: Date): Promise<StoredKey | null> {
+    const keys = [this.names.key(keyId), this.names.accountActive(accountId)];
+    return guarded(async () => {
+      const reply = await runScript(this.client, REVOKE_KEY, keys, [accountId, now.toISOString(), keyId]);
+      return reply === null ? null : keyFromHash(pairsToRecord(reply));
+    });
+  }
+
+  incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
+    const args = [String(units), String(limit), String(expiresAt.getTime())];
+    return guarded(async () => {
+      const [allowed, used] = (await runScript(this.client, INCREMENT_IF_WITHIN, [this.names.counter(ref)], args)) as [number, number];
+      return { allowed: allowed === 1, used };
+    });
+  }
+
+  readCounter(ref: CounterRef): Promise<number> {
+    return guarded(async () => Number((await this.client.get(this.names.counter(ref))) ?? 0));
+  }
+
+  putAudit(record: AuditRecord, expiresAt: Date): Promise<void> {
+    const value = JSON.stringify({ requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 });
+    return guarded(async () => {
+      // Redis drops the record itself at expiresAt: nothing to purge.
+      await this.client.set(this.names.audit(record.requestId), value, { expiration: { type: 'PXAT', value: expiresAt.getTime() } });
+    });
+  }
+
+  getAudit(requestId: string, now: Date): Promise<AuditRecord | null> {
+    void now; // Redis expiry is authoritative; `now` matters only to the embedded store.
+    return guarded(async () => {
+      const value = await this.client.get(this.names.audit(requestId));
+      return value === null ? null : (JSON.parse(value) as AuditRecord);
+    });
+  }
+
+  async purgeExpired(): Promise<void> {
+    // Counters (PEXPIREAT) and audit records (PXAT) expire inside Redis.
+  }
+
+  publishRevocation(event: RevocationEvent): Promise<void> {
+    return guarded(async () => {
+      await this.client.publish(this.names.revocationChannel(), JSON.stringify(event));
+    });
+  }
+
+  onRevocation(listener: (event: RevocationEvent) => void): () => void {
+    return this.revocations.onRevocation(listener);
+  }
+
+  async close(): Promise<void> {
+    await this.revocations.close();
+    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+  }
+}
+
+function parseAccount(value: string | null): Account | null {
+  return value === null ? null : (JSON.parse(value) as Account);
+}

@@ -1,0 +1,125 @@
+/**
+ * @module The storage contract shared by the embedded (lmdb) and Redis stores.
+ * identity/, quota/ and audit/ see only these interfaces, never a concrete store.
+ * Expected outcomes (limit reached, not found) are values; an unreachable store throws
+ * StoreUnavailableError (store/errors.ts).
+ */
+
+/** A key as stored. Never holds the token, only its SHA-256. */
+export interface StoredKey {
+  readonly keyId: string;
+  readonly accountId: string;
+  readonly name: string;
+  /** First 16 characters of the token, shown by dashboards. */
+  readonly prefix: string;
+  /** SHA-256 of the full token, lowercase hex. */
+  readonly tokenSha256: string;
+  readonly allowedServiceIds: readonly string[];
+  readonly monthlyLimit: number;
+  /** ISO 8601 UTC. */
+  readonly expiresAt: string;
+  readonly createdAt: string;
+  /** ISO 8601 UTC when revoked, else null. */
+  readonly revokedAt: string | null;
+}
+
+export interface Account {
+  readonly accountId: string;
+  /** Service IDs the account's keys may call; ["*"] means every service. */
+  readonly subscriptions: readonly string[];
+  /** Most active (neither revoked nor expired) keys at once. */
+  readonly keyLimit: number;
+  /** Highest monthlyLimit a key of this account may be given. */
+  readonly monthlyLimitCap: number;
+  readonly createdAt: string;
+}
+
+export type InsertKeyResult =
+  | { readonly ok: true }
+  | { readonly ok: false; readonly code: 'key_limit_reached'; readonly activeKeys: number };
+
+/** Identifies one quota counter: one key, one service, one UTC month. */
+export interface CounterRef {
+  readonly keyId: string;
+  readonly serviceId: string;
+  /** UTC month, "YYYY-MM". */
+  readonly period: string;
+}
+
+export interface CounterIncrement {
+  readonly allowed: boolean;
+  /** Units used in the period after this call (unchanged when not allowed). */
+  readonly used: number;
+}
+
+export interface AuditRecord {
+  readonly requestId: string;
+  readonly screenedAt: string;
+  /** SHA-256 of the request body (or canonical entity JSON), lowercase hex. */
+  readonly bodySha256: string;
+}
+
+/**
+ * Published when a key is revoked so every instance drops it from its cache at once.
+ * `resync` means events may have been missed (reconnect): drop the whole cache.
+ */
+export type RevocationEvent =
+  | { readonly kind: 'revoked'; readonly keyId: string; readonly tokenSha256: string }
+  | { readonly kind: 'resync' };
+
+export interface AccountStore {
+  getAccount(accountId: string): Promise<Account | null>;
+  /** Creates the account when absent; returns the stored one either way (first writer wins). */
+  ensureAccount(initial: Account): Promise<Account>;
+  /** Creates or overwrites. */
+  putAccount(account: Account): Promise<void>;
+}
+
+export interface KeyStore {
+  /**
+   * Atomically counts the account's active keys (not revoked, expiresAt > now) and inserts
+   * the key only when that count is below activeKeyLimit.
+   */
+  insertKey(key: StoredKey, activeKeyLimit: number, now: Date): Promise<InsertKeyResult>;
+  getKey(keyId: string): Promise<StoredKey | null>;
+  getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null>;
+  /** Every key of the account, any status, newest first. */
+  listKeys(accountId: string): Promise<StoredKey[]>;
+  /**
+   * Marks the key revoked (keeps the first revokedAt when repeated). Null when the key does
+   * not exist or belongs to another account: the two cases are indistinguishable.
+   */
+  revokeKey(accountId: string, keyId: string, now: Date): Promise<StoredKey | null>;
+}
+
+export interface CounterStore {
+  /**
+   * In one atomic step: adds `units` when used + units <= limit, else changes nothing.
+   * `expiresAt` is when the counter may be dropped (the end of its month).
+   */
+  incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement>;
+  readCounter(ref: CounterRef): Promise<number>;
+}
+
+export interface AuditStore {
+  putAudit(record: AuditRecord, expiresAt: Date): Promise<void>;
+  /** Null when absent or expired at `now`. */
+  getAudit(requestId: string, now: Date): Promise<AuditRecord | null>;
+}
+
+export interface RevocationBus {
+  publishRevocation(event: RevocationEvent): Promise<void>;
+  /** Returns the unsubscribe function. Events published by this same store object are delivered too. */
+  onRevocation(listener: (event: RevocationEvent) => void): () => void;
+}
+
+export type StoreKind = 'lmdb' | 'redis';
+
+export interface Store extends AccountStore, KeyStore, CounterStore, AuditStore, RevocationBus {
+  readonly kind: StoreKind;
+  /** Resolves when the store answers; throws StoreUnavailableError otherwise (readyz). */
+  ping(): Promise<void>;
+  /** Drops expired audit records and counters of past months (Redis expires them itself). */
+  purgeExpired(now: Date): Promise<void>;
+  close(): Promise<void>;
+}

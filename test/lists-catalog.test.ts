@@ -1,0 +1,196 @@
+/**
+ * The list catalog on real files: the shared snapshot (counts and which file feeds each list), the
+ * sample fallback, failure isolation, keeping the previous good copy, and freshness precedence.
+ */
+import { copyFile, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { currentFingerprint, loadListSet, type ListStatus, type LoadedListSet } from '../src/lists/catalog.js';
+import { UPDATE_MARKER } from '../src/lists/catalog-scan.js';
+import { LIST_SOURCES, type ListSource } from '../src/lists/model.js';
+import { describeShared, RAW_LISTS_DIR, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';
+
+const CSL_FIXTURE = join(RAW_LISTS_DIR, 'csl/2025-06_fixture/consolidated.csv');
+const tempDirs: string[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lists-catalog-'));
+  tempDirs.push(dir);
+  return dir;
+}
+
+afterAll(async () => {
+  await Promise.all(tempDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+});
+
+function status(set: LoadedListSet, source: ListSource): ListStatus {
+  return set.catalog.find((s) => s.source === source)!;
+}
+
+function count(set: LoadedListSet, source: ListSource): number {
+  return set.entries.filter((e) => e.listSource === source).length;
+}
+
+describeShared('loadListSet on the shared snapshot', () => {
+  let set: LoadedListSet;
+
+  it('loads every list from the file that should feed it', async () => {
+    set = await loadListSet({ dir: SNAPSHOT_DIR });
+    expect(set.sample).toBe(false);
+    expect(set.catalog.map((s) => s.source)).toEqual([...LIST_SOURCES]);
+    const counts = Object.fromEntries(set.catalog.map((s) => [s.source, s.entryCount]));
+    expect(counts).toMatchObject({
+      'ofac-sdn': 14_965, // sdn.csv, not the CSL's 10,026 SDN rows
+      'bis-entity': 2_001,
+      'bis-unverified': 201,
+      'bis-meu': 71,
+      'state-debarred': 727,
+      'state-isn': 163,
+      'bis-denied': 665, // dpl.txt, fresher than the 2022 CSL's 462 rows
+      // 16 rows: TERRA KLEAN SOLUTIONS appears twice, identical, so the reader keeps one (see below).
+      'gsa-sam': 15,
+      'dhs-uflpa': 0,
+    });
+    expect(status(set, 'gsa-sam').dropped).toMatchObject({ 'record skipped: duplicate row (same SAM Number, identical fields)': 1 });
+    expect(counts['ofac-ssi'] + counts['ofac-fse'] + counts['ofac-non-sdn']).toBe(442);
+    for (const s of set.catalog) expect(count(set, s.source)).toBe(s.entryCount);
+    expect(set.entries).toHaveLength(set.catalog.reduce((n, s) => n + s.entryCount, 0));
+  });
+
+  it('reports files, formats, dates and statuses', () => {
+    expect(status(set, 'ofac-sdn')).toMatchObject({ status: 'ok', format: 'ofac-legacy-csv', files: ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv'] });
+    expect(status(set, 'ofac-fse').files).toEqual(['cons_prim.csv', 'cons_add.csv', 'cons_alt.csv', 'cons_comments.csv']);
+    expect(status(set, 'bis-denied').files).toEqual(['dpl.txt']);
+    expect(status(set, 'bis-entity').files).toEqual(['consolidated.csv']);
+    expect(status(set, 'dhs-uflpa')).toMatchObject({ status: 'missing', entryCount: 0, publishedAt: null, lastRefresh: null });
+    expect(status(set, 'dhs-uflpa').error).toBeUndefined();
+    for (const s of set.catalog.filter((c) => c.source !== 'dhs-uflpa')) {
+      expect(s.status).toBe('ok');
+      expect(s.lastRefresh).toBe(set.loadedAt);
+      expect(Number.isFinite(Date.parse(s.publishedAt!))).toBe(true);
+      expect(s.name.length).toBeGreaterThan(0);
+      expect(s.sourceUrl).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('fingerprints the files used, and reuses unchanged parses on reload', async () => {
+    expect(set.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(await currentFingerprint(SNAPSHOT_DIR)).toBe(set.fingerprint);
+    const again = await loadListSet({ dir: SNAPSHOT_DIR, previous: set });
+    expect(again.fingerprint).toBe(set.fingerprint);
+    expect(again.entries.length).toBe(set.entries.length);
+    // Nothing changed, so no file was parsed again: the very same entry objects are reused.
+    expect(again.entries.every((entry, i) => entry === set.entries[i])).toBe(true);
+    expect(again.loadedAt >= set.loadedAt).toBe(true);
+  });
+});
+
+describe('loadListSet sample fallback', () => {
+  it('loads the bundled data/sample with status sample when LISTS_DIR has no list file', async () => {
+    const set = await loadListSet({ dir: join(await tempDir(), 'does-not-exist') });
+    expect(set.sample).toBe(true);
+    expect(set.dir).toBe(SAMPLE_DIR);
+    const loaded = set.catalog.filter((s) => s.status === 'sample');
+    // The sample holds a small file for (nearly) every list; a complete file may hold no entry of a
+    // list (the OFAC consolidated sample has no FSE record), which is still a loaded, empty list.
+    expect(loaded.filter((s) => s.entryCount > 0).length).toBeGreaterThanOrEqual(10);
+    for (const s of loaded) expect(s.files!.length).toBeGreaterThan(0);
+    for (const s of set.catalog) {
+      expect(['sample', 'missing']).toContain(s.status);
+      expect(s.entryCount).toBe(count(set, s.source));
+      expect(s.error).toBeUndefined();
+    }
+  });
+});
+
+describeShared('loadListSet on a working directory', () => {
+  async function dirWith(files: Record<string, string>): Promise<string> {
+    const dir = await tempDir();
+    for (const [name, from] of Object.entries(files)) await copyFile(from, join(dir, name));
+    return dir;
+  }
+
+  it('uses sampleDir only when dir holds no list file, marking only what it found', async () => {
+    const sampleDir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt') });
+    const set = await loadListSet({ dir: await tempDir(), sampleDir });
+    expect(set.sample).toBe(true);
+    expect(status(set, 'bis-denied')).toMatchObject({ status: 'sample', entryCount: 665 });
+    expect(set.catalog.filter((s) => s.status === 'missing')).toHaveLength(LIST_SOURCES.length - 1);
+  });
+
+  it('takes bis-denied from the fresher of dpl.txt and the CSL, never both', async () => {
+    const dir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt'), 'consolidated.csv': CSL_FIXTURE });
+    const day = 86_400;
+    const now = Date.now() / 1000;
+    await utimes(join(dir, 'dpl.txt'), now - day, now - day);
+    expect(status(await loadListSet({ dir }), 'bis-denied')).toMatchObject({ files: ['consolidated.csv'], entryCount: 1 });
+    await utimes(join(dir, 'consolidated.csv'), now - 2 * day, now - 2 * day);
+    expect(status(await loadListSet({ dir }), 'bis-denied')).toMatchObject({ files: ['dpl.txt'], entryCount: 665 });
+  });
+
+  it('ranks OFAC legacy files above a newer enhanced-XML excerpt, and that above the CSL', async () => {
+    const dir = await dirWith({
+      'sdn.csv': join(SAMPLE_DIR, 'sdn.csv'),
+      'SDN_ENHANCED.XML': join(RAW_LISTS_DIR, 'ofac_sdn/enhanced_xml_excerpt_2024-08-28/IRGC_sanctions.xml'),
+      'consolidated.csv': CSL_FIXTURE,
+    });
+    const later = Date.now() / 1000 + 86_400;
+    for (const name of ['SDN_ENHANCED.XML', 'consolidated.csv']) await utimes(join(dir, name), later, later);
+    const withLegacy = await loadListSet({ dir });
+    expect(status(withLegacy, 'ofac-sdn')).toMatchObject({ files: ['sdn.csv'], format: 'ofac-legacy-csv' });
+    // The IRGC excerpt holds SDN entries only: the other Treasury lists come from the CSL.
+    expect(status(withLegacy, 'ofac-ssi')).toMatchObject({ files: ['consolidated.csv'], entryCount: 3 });
+
+    await rm(join(dir, 'sdn.csv'));
+    const withoutLegacy = await loadListSet({ dir });
+    expect(status(withoutLegacy, 'ofac-sdn')).toMatchObject({ files: ['SDN_ENHANCED.XML'], entryCount: 293, publishedAt: '2024-08-28' });
+    expect(withoutLegacy.entries.filter((e) => e.listSource === 'ofac-sdn')).toHaveLength(293);
+  });
+
+  it('isolates a broken file, keeps the previous good copy, and turns it stale after staleAfterMs', async () => {
+    const dir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt'), 'consolidated.csv': CSL_FIXTURE });
+    const t0 = Date.parse('2030-01-01T00:00:00Z');
+    const at = (hours: number) => () => new Date(t0 + hours * 3600_000);
+    const first = await loadListSet({ dir, now: at(0) });
+    expect(status(first, 'bis-entity')).toMatchObject({ status: 'ok', entryCount: 1 });
+
+    await writeFile(join(dir, 'consolidated.csv'), '"_id","source","name"\n"1","Entity List (EL) - Bureau of Industry and Security","X\n');
+    const fresh = await loadListSet({ dir, now: at(1) });
+    expect(status(fresh, 'bis-entity')).toMatchObject({ status: 'missing', entryCount: 0, error: expect.stringMatching(/^consolidated\.csv:\d+: /) });
+    expect(status(fresh, 'bis-denied')).toMatchObject({ status: 'ok', entryCount: 665 });
+    expect(status(fresh, 'bis-denied').error).toBeUndefined();
+
+    const kept = await loadListSet({ dir, now: at(1), previous: first, staleAfterMs: 2 * 3600_000 });
+    expect(status(kept, 'bis-entity')).toMatchObject({ status: 'ok', entryCount: 1, lastRefresh: first.loadedAt, error: status(fresh, 'bis-entity').error });
+    expect(count(kept, 'bis-entity')).toBe(1);
+    const stale = await loadListSet({ dir, now: at(3), previous: kept, staleAfterMs: 2 * 3600_000 });
+    expect(status(stale, 'bis-entity')).toMatchObject({ status: 'stale', entryCount: 1, lastRefresh: first.loadedAt });
+    expect(status(stale, 'bis-denied')).toMatchObject({ status: 'ok', lastRefresh: stale.loadedAt });
+  });
+
+  it('waits while lists update swaps files in, and ignores a marker left by a crash', async () => {
+    const dir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt') });
+    const marker = join(dir, UPDATE_MARKER);
+    await writeFile(marker, 'test');
+    let removedAt = 0;
+    setTimeout(() => void rm(marker).then(() => (removedAt = performance.now())), 300);
+    await loadListSet({ dir });
+    expect(removedAt).toBeGreaterThan(0);
+
+    await writeFile(marker, 'crashed');
+    const old = Date.now() / 1000 - 600;
+    await utimes(marker, old, old);
+    const started = performance.now();
+    await loadListSet({ dir });
+    expect(performance.now() - started).toBeLessThan(3_000); // a live marker would hold it 5 s
+  });
+
+  it('changes the fingerprint when a file changes', async () => {
+    const dir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt') });
+    const before = await currentFingerprint(dir);
+    const now = Date.now() / 1000 + 5;
+    await utimes(join(dir, 'dpl.txt'), now, now);
+    expect(await currentFingerprint(dir)).not.toBe(before);
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * @module Opens each store implementation for the shared suites: lmdb in a fresh temp directory,
+ * Redis at REDIS_TEST_URL (default 127.0.0.1:6379) under a random key prefix removed afterwards.
+ * Each harness can open a second, independent store object on the same data, to act as a second
+ * thread (lmdb) or a second instance with its own connections (Redis).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createClient } from 'redis';
+import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
+import { openRedisStore } from '../src/store/redis/redis-store.js';
+import type { Store } from '../src/store/types.js';
+
+export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+
+export interface StoreHarness {
+  readonly name: 'lmdb' | 'redis';
+  /** Where the data lives: the lmdb temp directory or the Redis key prefix. */
+  readonly location: string;
+  open(): Promise<Store>;
+  /** Closes every store this harness opened and deletes its data. */
+  cleanup(): Promise<void>;
+}
+
+export function lmdbHarness(): StoreHarness {
+  const dir = mkdtempSync(join(tmpdir(), 'rps-store-'));
+  const opened: Store[] = [];
+  return {
+    name: 'lmdb',
+    location: dir,
+    async open() {
+      const store = openLmdbStore({ dataDir: dir, namePrefix: 'test:' });
+      opened.push(store);
+      return store;
+    },
+    async cleanup() {
+      await Promise.all(opened.map((store) => store.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function redisHarness(): StoreHarness {
+  const prefix = `rps-test-${randomUUID()}:`;
+  const opened: Store[] = [];
+  return {
+    name: 'redis',
+    location: prefix,
+    async open() {
+      const store = await openRedisStore({ url: REDIS_TEST_URL, keyPrefix: prefix });
+      opened.push(store);
+      return store;
+    },
+    async cleanup() {
+      await Promise.all(opened.map((store) => store.close()));
+      await deleteRedisPrefix(prefix);
+    },
+  };
+}
+
+export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const client = createClient({ url: REDIS_TEST_URL });
+  await client.connect();
+  try {
+    for await (const keys of client.scanIterator({ MATCH: `${prefix}*`, COUNT: 500 })) {
+      if (keys.length > 0) await client.del(keys);
+    }
+  } finally {
+    await client.close();
+  }
+}
+
+export const HARNESSES: ReadonlyArray<readonly [name: string, make: () => StoreHarness]> = [
+  ['lmdb', lmdbHarness],
+  ['redis', redisHarness],
+];
