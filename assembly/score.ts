@@ -11,7 +11,7 @@
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
 import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
-  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
+  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, tokBytes, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -281,10 +281,11 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     if ((ps >> 8) != 1) continue;
     if ((cMask & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
   }
-  // Unmatched rarity on one side is a missing name part (mild); on both sides, the overlap is a
-  // disagreement ("Abdul" where the list says "Padshah") and costs lamConflict more.
+  // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
+  // query (users omit middle names), stronger when the query has names the list lacks. On both
+  // sides, the overlap is a disagreement ("Abdul" where the list says "Padshah") and costs more.
   const overlap = uq < uc ? uq : uc;
-  const penalty = lamMissing * (uq + uc) + lamConflict * overlap;
+  const penalty = lamMissingQuery * uq + lamMissing * uc + lamConflict * overlap;
   const denom = mass + penalty;
   let score: f32 = denom > 0 ? matched / denom : 0;
   if (scrambled(qPositions)) score *= orderFactor;

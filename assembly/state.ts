@@ -43,6 +43,7 @@ export let pairs: usize = 0;
 // Scoring parameters of the current query's mode.
 export let lamConflict: f32 = 1.0;
 export let lamMissing: f32 = 0.3;
+export let lamMissingQuery: f32 = 0.3;
 export let initialSim: f32 = 0;
 export let orderFactor: f32 = 1;
 export let residualFloor: f32 = 0;
@@ -95,7 +96,10 @@ export function setIndex(
   pairs = zeroed(<usize>MAXQ * 64 * 16);
 }
 
-export function setScoring(conflict: f32, missing: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32): void {
+export function setScoring(
+  conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
+): void {
+  lamMissingQuery = missingQuery;
   residualFloor = resFloor;
   residualDrop = resDrop;
   lamConflict = conflict;

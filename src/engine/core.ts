@@ -40,7 +40,10 @@ export interface ModeParams {
   jwFloor: number;
   editPenalty: number;
   lamConflict: number;
+  /** Penalty per unit of rarity the list name has and the query lacks (an omitted middle name). */
   lamMissing: number;
+  /** Penalty per unit of rarity the query has and the list name lacks. */
+  lamMissingQuery: number;
   /** Similarity of a one-letter query token to a name token starting with it (0 = off). */
   initialSim: number;
   /** Score factor for scrambled word order (not a rotation) of three or more tokens. */
@@ -128,7 +131,7 @@ export class MatchingCore {
   /** Candidate generation and scoring; rows are unsorted. */
   collect(units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams): CandidateRow[] {
     const c = this.core;
-    c.setScoring(p.lamConflict, p.lamMissing, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop);
+    c.setScoring(p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop);
     const n = c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
     const f = new Float32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);
     const u = new Uint32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);

@@ -18,7 +18,7 @@ export const WEIGHTS = Object.freeze({
   dobRange: 0.04,
   dobSameYearOtherDay: 0.02,
   dobOffByOneYear: -0.06,
-  dobMismatch: -0.15,
+  dobMismatch: -0.2,
   nationalityMatch: 0.04,
   nationalityMismatch: -0.08,
   nationalityAddressOnly: 0.02,

@@ -83,9 +83,13 @@ export function lengthFactor(len: number): number {
   return len <= 1 ? 0.3 : len === 2 ? 0.7 : 1;
 }
 
+/** Patronymics (Aleksandrovich, Ivanovna, Petrovych) identify the father more than the person. */
+const PATRONYMIC = /(?:ovich|evich|ovych|evych|ovna|evna|ichna|yevna)$/;
+
 export function tokenWeight(df: number, nameCount: number, token: string, weak: boolean): number {
   let idf = Math.log(1 + nameCount / Math.max(df, 0.5));
   if (COMMON_NAMES.has(token)) idf = Math.min(idf, COMMON_NAME_WEIGHT);
+  if (token.length >= 7 && PATRONYMIC.test(token)) idf *= 0.5;
   return idf * lengthFactor(token.length) * (weak ? WEAK_FACTOR : 1);
 }
 

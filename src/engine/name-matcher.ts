@@ -5,7 +5,7 @@
 import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
-import { ABJAD, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
+import { ABJAD, SYLLABIC, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
 import { VOCABULARY } from './vocabulary.js';
 
 const MAX_QUERY_TOKENS = 12;
@@ -30,11 +30,11 @@ export function weightFrom(index: BuiltIndex): WeightOf {
 }
 
 /**
- * A match resting on little rarity mass cannot reach full confidence: two common syllables
- * ("Li Hao") or one common surname are weak evidence however exactly they match.
+ * A match resting on very little rarity mass cannot reach full confidence: one common surname or
+ * a lone short token is weak evidence however exactly it matches.
  * Factor = min(1, sqrt(matched mass / INFORMATION_MASS)).
  */
-export const INFORMATION_MASS = 12;
+export const INFORMATION_MASS = 9;
 
 export function informationFactor(mass: number): number {
   return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
@@ -53,7 +53,9 @@ export interface QueryPlan {
  * typo is not mistaken for two words.
  */
 function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
-  const isKnown = (w: string): boolean => w.length >= 3 && (known.has(classifyWord(w).text) || VOCABULARY.has(w));
+  // Parts of four letters or more, or vocabulary words ("INDUSTRYCO"): short fragments of an
+  // unknown word are too often real tokens by chance.
+  const isKnown = (w: string): boolean => VOCABULARY.has(w) || (w.length >= 4 && known.has(classifyWord(w).text));
   const out: string[] = [];
   for (const w of words) {
     if (w.length < 8 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
@@ -62,7 +64,7 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
     }
     let best: string[] | null = null;
     let bestMin = 0;
-    for (let i = 3; i <= w.length - 3; i++) {
+    for (let i = 2; i <= w.length - 2; i++) {
       const left = w.slice(0, i);
       const right = w.slice(i);
       const shorter = Math.min(left.length, right.length);
@@ -82,12 +84,16 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
     0,
     Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
   );
-  const positionWeights = tokens.map(weightOf);
-  const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: positionWeights[i] }));
+  if (SYLLABIC.test(name)) for (const t of tokens) t.syllabic = true;
+  const weights = tokens.map(weightOf);
+  const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
+  // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
+  // syllable the list name lacks weighs double ("Lin Jian Dai" is not "Jian Dai").
+  const positionWeights = tokens.map((t, i) => (t.syllabic ? 2 * weights[i] : weights[i]));
   if (mode.compounds) {
     for (const c of compounds(tokens)) {
       if (units.length >= MAXQ) break;
-      units.push({ text: c.text, pos: c.pos, span: 2, weight: positionWeights[c.pos] + positionWeights[c.pos + 1] });
+      units.push({ text: c.text, pos: c.pos, span: 2, weight: weights[c.pos] + weights[c.pos + 1] });
     }
   }
   return { tokens, units, positionWeights };
@@ -108,7 +114,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
       const jw = core.unitTokenJw(u, id);
       if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.84));
-      else if (jw >= 0.72) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
+      else if (sk.length >= 3 && jw >= 0.8) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
     }
   });
 }

@@ -5,9 +5,9 @@
 import type { BodyFormat } from './framing.js';
 import type { PlainRequest } from './http-types.js';
 
+/** Account IDs are left out on purpose: a JWT `sub` may be an e-mail address. */
 export interface RequestLogFields {
   keyId?: string;
-  accountId?: string;
   /** Quota units consumed. */
   units?: number;
 }

@@ -15,7 +15,6 @@ export async function authenticateKey(ctx: RequestContext, deps: ServerDeps, ser
   const result = await deps.state.identity.verifyKey(token, serviceId);
   if (!result.ok) throw new AppError(result.code);
   ctx.log.keyId = result.key.keyId;
-  ctx.log.accountId = result.key.accountId;
   return result.key;
 }
 

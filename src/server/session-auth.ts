@@ -19,6 +19,5 @@ export async function authenticateSession(ctx: RequestContext, deps: ServerDeps)
   if (!result.ok) {
     throw new AppError('unauthorized', [{ field: 'authorization', issue: result.reason }], 'The session token is not valid.');
   }
-  ctx.log.accountId = result.account.accountId;
   return result.account;
 }

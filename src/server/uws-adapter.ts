@@ -68,6 +68,8 @@ export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterO
     }
     readBody(res, options.maxBodyBytes, (body) => {
       if (body === null) {
+        // Answered at once but the connection stays open: closing while the client still writes
+        // makes its TCP stack reset the connection and lose the 413. uWS discards the rest.
         send(exchange, http.reject(exchange.head, 'payload_too_large'), false, inFlight);
         return;
       }

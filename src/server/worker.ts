@@ -20,7 +20,11 @@ try {
     if (message.type === 'lists') {
       installListSet(services.lists, message.set, logger)
         .then(() => post({ type: 'lists-installed' }))
-        .catch((error: unknown) => logger.error({ err: error }, 'engine build failed'));
+        .catch((error: unknown) => {
+          // Reported so the main thread's install rejects (and is logged) instead of waiting forever.
+          logger.error({ err: error }, 'engine build failed');
+          post({ type: 'failed', reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error' });
+        });
     } else if (message.type === 'shutdown') {
       void (async () => {
         await drain(apps.inFlight, message.graceMs);

@@ -6,9 +6,9 @@
  * units in one atomic step, or none with 429. Each slot has its own requestId; valid slots are
  * audited with the SHA-256 of the entity's canonical JSON (as submitted, before trimming).
  */
-import { AppError, errorBody } from '../../errors.js';
-import type { ScreenRequest } from '../../engine/types.js';
 import { randomUUID } from 'node:crypto';
+import type { ScreenRequest } from '../../engine/types.js';
+import { AppError, errorBody } from '../../errors.js';
 import { canonicalJson, sha256Hex } from '../body-hash.js';
 import { SERVICE_ID } from '../deps.js';
 import { decodeBody, reply } from '../framing.js';

@@ -1,0 +1,122 @@
+/**
+ * HTTP throughput and latency of the real server (src/server/main.ts as a child process) with
+ * autocannon: /healthz (framework floor), POST /screen, POST /screen/batch (10 entities), GET /lists.
+ * Lists: the shared snapshot when present, else the bundled sample. State: Redis at 127.0.0.1:6379
+ * when it answers, else the embedded store.
+ *
+ * Run alone: `npx tsx bench/http.bench.ts [--quick] [--workers N]`. Writes bench/results/http.json.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createConnection, createServer } from 'node:net';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { mintSessionToken } from '../src/identity/session-token.js';
+import { PROJECT_DIR, SNAPSHOT_DIR, writeResults } from './support/paths.js';
+
+interface Histogram { average: number; p50: number; p99: number; max: number }
+interface AutocannonResult { requests: Histogram & { total: number }; latency: Histogram; non2xx: number; errors: number; duration: number }
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const workers = Number(args[args.indexOf('--workers') + 1] ?? '') || 1;
+const DURATION_S = quick ? 3 : 10;
+const CONNECTIONS = 32;
+const QUERIES = ['Vladimir Putin', 'BANCO NACIONAL DE CUBA', 'Quentin Marblewhisk', 'Aerocaribbean Airlines', 'Hizballah'];
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+function redisAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection(6379, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true))).once('error', () => resolve(false));
+  });
+}
+
+async function waitReady(url: string): Promise<void> {
+  for (let i = 0; i < 1200; i++) {
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) return;
+    } catch {
+      // still starting
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('server not ready within 120 s');
+}
+
+const port = await freePort();
+const url = `http://127.0.0.1:${port}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'rps-bench-'));
+const secret = 'b'.repeat(48);
+const prefix = `bench:${process.pid}:`;
+const useRedis = await redisAnswers();
+const lists = existsSync(SNAPSHOT_DIR) ? SNAPSHOT_DIR : join(dataDir, 'none');
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  cwd: PROJECT_DIR,
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    PATH: process.env.PATH ?? '', PORT: String(port), WORKERS: String(workers), LISTS_DIR: lists, DATA_DIR: dataDir,
+    SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn', DEFAULT_MONTHLY_LIMIT_CAP: '1000000000',
+    ...(useRedis && { REDIS_URL: 'redis://127.0.0.1:6379', REDIS_KEY_PREFIX: prefix }),
+  },
+});
+
+try {
+  await waitReady(url);
+  const session = await mintSessionToken({ secret, accountId: 'bench', ttlSeconds: 3600 });
+  const created = await fetch(`${url}/me/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', allowedServiceIds: ['sanctions-screening'], monthlyLimit: 1_000_000_000 }),
+  });
+  const { token } = (await created.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const scenarios: Record<string, Record<string, unknown>> = {
+    'GET /healthz': { requests: [{ method: 'GET', path: '/healthz' }] },
+    'POST /screen': { requests: QUERIES.map((name) => ({ method: 'POST', path: '/sanctions-screening/v1/screen', headers, body: JSON.stringify({ name }) })) },
+    'POST /screen/batch x10': {
+      requests: [{ method: 'POST', path: '/sanctions-screening/v1/screen/batch', headers, body: JSON.stringify([...QUERIES, ...QUERIES].map((name) => ({ name }))) }],
+    },
+    'GET /lists': { requests: [{ method: 'GET', path: '/sanctions-screening/v1/lists', headers }] },
+  };
+  const rows: Record<string, unknown>[] = [];
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...scenario });
+    rows.push({
+      scenario: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99,
+      'max ms': r.latency.max, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors,
+    });
+  }
+  console.log(`\nHTTP benchmark: ${workers} worker(s), ${CONNECTIONS} connections, ${DURATION_S} s each; lists ${lists === SNAPSHOT_DIR ? 'snapshot' : 'sample'}; store ${useRedis ? 'redis' : 'lmdb'}`);
+  console.table(rows);
+  const file = writeResults('http', {
+    date: new Date().toISOString(), workers, connections: CONNECTIONS, durationS: DURATION_S,
+    lists: lists === SNAPSHOT_DIR ? 'snapshot' : 'sample', store: useRedis ? 'redis' : 'lmdb',
+    machine: { cpus: cpus().length, loadavg: loadavg() }, results: rows,
+  });
+  console.log(`results: ${file}`);
+} finally {
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+  if (useRedis) await cleanRedis(prefix);
+}
+
+/** Drops the bench's own keys (keys, accounts, counters, audit records). */
+async function cleanRedis(keyPrefix: string): Promise<void> {
+  const { createClient } = await import('redis');
+  const client = createClient({ url: 'redis://127.0.0.1:6379' });
+  await client.connect();
+  for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 1000 })) if (keys.length > 0) await client.del(keys);
+  await client.quit();
+}

@@ -1,0 +1,99 @@
+/**
+ * The engine's own figures for bench/engine.bench.ts: single-screen latency per mode over the
+ * query mix, batch-of-100 latency, index build time and memory.
+ */
+import { MatchingCore } from '../../src/engine/core.js';
+import { buildEngine, type Engine, type EngineSource } from '../../src/engine/index.js';
+import type { Fuzziness, ScreenRequest } from '../../src/engine/types.js';
+import type { MixQuery } from './query-mix.js';
+import { forcedGc } from './machine.js';
+import { cycle, measure, type LatencyStats } from './timing.js';
+
+const MB = 2 ** 20;
+
+/** The mix's requests in one mode, built once so the timed loop allocates no requests. */
+export function requestsIn(mix: readonly MixQuery[], fuzziness: Fuzziness): ScreenRequest[] {
+  return mix.map((q) => ({ ...q.request, fuzziness }));
+}
+
+export async function screenLatency(engine: Engine, requests: readonly ScreenRequest[], passes: number): Promise<LatencyStats> {
+  const next = cycle(requests);
+  let sink = 0;
+  const stats = await measure('screen', () => {
+    sink += engine.screen(next()).matches.length;
+  }, { iterations: requests.length * passes, warmupIterations: Math.min(200, requests.length) });
+  if (sink < 0) throw new Error('unreachable: keeps the results alive');
+  return stats;
+}
+
+/** Consecutive windows of the (shuffled) mix, so every batch holds the same blend of queries. */
+export async function batchLatency(
+  engine: Engine, requests: readonly ScreenRequest[], batchSize: number, runs: number,
+): Promise<LatencyStats> {
+  if (requests.length < batchSize) throw new Error(`the query mix (${requests.length}) is smaller than a batch (${batchSize})`);
+  const batches: ScreenRequest[][] = [];
+  for (let at = 0; at + batchSize <= requests.length; at += batchSize) batches.push(requests.slice(at, at + batchSize));
+  const next = cycle(batches);
+  return measure('screenBatch', () => {
+    if (engine.screenBatch(next()).length !== batchSize) throw new Error('screenBatch lost results');
+  }, { iterations: runs, warmupIterations: 2 });
+}
+
+/** buildEngine from entries already in memory; a forced GC before each run clears the last one's garbage. */
+export async function buildLatency(source: EngineSource, runs: number): Promise<LatencyStats> {
+  return measure('buildEngine', async () => {
+    if ((await buildEngine(source)).size !== source.entries.length) throw new Error('buildEngine lost entries');
+  }, { iterations: runs, beforeEach: forcedGc() });
+}
+
+export interface MemoryFigures {
+  /** Linear memory of the WASM core holding the index. */
+  wasmBytes: number;
+  /** Where wasmBytes came from: the engine itself, or a core loaded with the engine's index. */
+  wasmFrom: 'engine' | 'index-core';
+  /** Bytes of the typed arrays the index copies into the core. */
+  indexArrayBytes: number;
+  /** JS heap a freshly built engine retains (names, token maps...), after forced GCs. */
+  heapBytes: number;
+  /** Off-heap memory it retains: typed arrays and WASM memory. */
+  externalBytes: number;
+}
+
+export function indexArrayBytes(engine: Engine): number {
+  return Object.values(engine.index.arrays).reduce<number>(
+    (sum, a) => sum + (ArrayBuffer.isView(a) ? a.byteLength : 0), 0,
+  );
+}
+
+/** Engine does not expose its core; use its memoryBytes() if it ever gains one, else load a core with its index. */
+async function wasmMemory(engine: Engine): Promise<{ bytes: number; from: 'engine' | 'index-core' }> {
+  const own = (engine as unknown as { memoryBytes?: () => number }).memoryBytes;
+  if (typeof own === 'function') return { bytes: own.call(engine), from: 'engine' };
+  const core = await MatchingCore.load(engine.index.arrays);
+  return { bytes: core.memoryBytes(), from: 'index-core' };
+}
+
+function settledMemory(gc: () => void): NodeJS.MemoryUsage {
+  gc();
+  gc();
+  return process.memoryUsage();
+}
+
+export async function memoryFigures(engine: Engine, source: EngineSource): Promise<MemoryFigures> {
+  const gc = forcedGc();
+  if (!gc) throw new Error('memory figures need node --expose-gc');
+  const wasm = await wasmMemory(engine);
+  const before = settledMemory(gc);
+  const fresh = await buildEngine(source);
+  const after = settledMemory(gc);
+  if (fresh.size !== source.entries.length) throw new Error('buildEngine lost entries');
+  return {
+    wasmBytes: wasm.bytes,
+    wasmFrom: wasm.from,
+    indexArrayBytes: indexArrayBytes(engine),
+    heapBytes: after.heapUsed - before.heapUsed,
+    externalBytes: after.external - before.external,
+  };
+}
+
+export const toMb = (bytes: number): number => bytes / MB;

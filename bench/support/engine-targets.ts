@@ -1,0 +1,19 @@
+/** The engine's speed targets (issue #3) and the figures bench:check guards, shared by both scripts. */
+
+/** Issue #3, "Speed on the full snapshot, engine only, one core". */
+export const ENGINE_TARGETS = {
+  screenP50Ms: 0.1,
+  screenP99Ms: 0.5,
+  batch100Ms: 15,
+  indexBuildMs: 1000,
+  wasmMb: 64,
+} as const;
+
+/** Keys in bench/results/engine.json `figures` with a target; bench:check compares these with the baseline. */
+export const HEADLINE_KEYS: readonly string[] = [
+  'screen.balanced.p50',
+  'screen.balanced.p99',
+  'batch100.mean',
+  'indexBuild.mean',
+  'memory.wasm',
+];

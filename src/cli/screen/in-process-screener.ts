@@ -1,0 +1,35 @@
+/**
+ * @module In-process mode of the bulk `screen` command: loads the list directory and builds the
+ * engine here, then screens each batch the way POST /screen/batch would (one requestId per row, one
+ * screenedAt per batch), with no server, key or quota involved. Nothing is audited: audit records
+ * belong to the service.
+ */
+import { randomUUID } from 'node:crypto';
+import { buildEngine } from '../../engine/index.js';
+import { loadListSet, type ListStatus } from '../../lists/catalog.js';
+import { screenResponse } from '../../server/screen-response.js';
+import type { Screener } from './screen-records.js';
+
+export interface InProcessInfo {
+  dir: string;
+  /** True when LISTS_DIR had no list file and the bundled sample was loaded instead. */
+  sample: boolean;
+  entries: number;
+  catalog: readonly ListStatus[];
+}
+
+export async function createInProcessScreener(
+  options: { listsDir: string; staleAfterMs: number },
+): Promise<{ screener: Screener; info: InProcessInfo }> {
+  const set = await loadListSet({ dir: options.listsDir, staleAfterMs: options.staleAfterMs });
+  const engine = await buildEngine(set);
+  const screener: Screener = {
+    async screen(rows) {
+      const screenedAt = new Date().toISOString();
+      const results = engine.screenBatch(rows.map((r) => r.request));
+      return results.map((result) => ({ ok: true, response: screenResponse(randomUUID(), screenedAt, result) }));
+    },
+    async close() {},
+  };
+  return { screener, info: { dir: set.dir, sample: set.sample, entries: engine.size, catalog: set.catalog } };
+}

@@ -1,0 +1,64 @@
+/**
+ * @module The input file of the bulk `screen` command: its format, a first pass that counts the rows
+ * (for the progress bar and ETA) and fingerprints the bytes (so a resumed run can tell that the file
+ * changed), and the rows themselves.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname } from 'node:path';
+import { readCsvRows } from './csv-input.js';
+import { readJsonlRows } from './jsonl-input.js';
+import { ScreenUsageError, type InputFormat, type InputRow, type OutputFormat } from './screen-records.js';
+
+export interface InputScan {
+  rows: number;
+  size: number;
+  sha256: string;
+}
+
+const FORMAT_BY_EXTENSION: Readonly<Record<string, InputFormat>> = {
+  '.csv': 'csv',
+  '.jsonl': 'jsonl',
+  '.ndjson': 'jsonl',
+};
+
+/** The format named by --*-format, else by the file's extension. */
+export function formatOf(path: string, explicit: InputFormat | OutputFormat | undefined, flag: string): InputFormat {
+  if (explicit !== undefined) return explicit;
+  const format = FORMAT_BY_EXTENSION[extname(path).toLowerCase()];
+  if (format === undefined) {
+    throw new ScreenUsageError(`cannot tell the format of ${path} from its extension (.csv, .jsonl or .ndjson); pass ${flag} csv|jsonl`);
+  }
+  return format;
+}
+
+export function readRows(path: string, format: InputFormat): AsyncGenerator<InputRow> {
+  return format === 'csv' ? readCsvRows(path) : readJsonlRows(path);
+}
+
+export async function scanInput(path: string, format: InputFormat): Promise<InputScan> {
+  let size: number;
+  try {
+    const info = await stat(path);
+    if (!info.isFile()) throw new ScreenUsageError(`${path} is not a file`);
+    size = info.size;
+  } catch (error) {
+    if (error instanceof ScreenUsageError) throw error;
+    throw new ScreenUsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const [rows, sha256] = await Promise.all([countRows(path, format), hashFile(path)]);
+  return { rows, size, sha256 };
+}
+
+async function countRows(path: string, format: InputFormat): Promise<number> {
+  let rows = 0;
+  for await (const _ of readRows(path, format)) rows += 1;
+  return rows;
+}
+
+async function hashFile(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}

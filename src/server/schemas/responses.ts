@@ -1,0 +1,82 @@
+/**
+ * @module Response schemas, for the OpenAPI document only (answers are not validated at run time).
+ * They mirror engine/types.ts (Match, ScreenResult), lists/catalog.ts (ListStatus) and errors.ts.
+ */
+import { Type } from '@sinclair/typebox';
+import { ERROR_CODES } from '../../errors.js';
+import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
+import { StringEnum } from './common.js';
+
+const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
+
+export const EvidenceSchema = Type.Object({
+  field: StringEnum(['name', 'aliases', 'dateOfBirth', 'nationality', 'address.country', 'address.city', 'kind'] as const),
+  weight: Type.Number({ description: 'Signed contribution to the confidence; the weights of a match add up to it.' }),
+  detail: Type.Optional(Type.String({ description: 'Short explanation; never repeats the screened name.' })),
+});
+
+export const MatchSchema = Type.Object({
+  listSource: StringEnum(LIST_SOURCES),
+  entryId: Type.String({ description: "The publisher's identifier (OFAC ent_num, CSL _id, SAM Number) or a documented derived ID." }),
+  matchedName: Type.String({ description: "The list's own spelling of the name that matched." }),
+  confidence: Type.Number({ minimum: 0, maximum: 1 }),
+  evidence: Type.Array(EvidenceSchema),
+  listFreshness: Type.Union([Timestamp("The list's publishedAt."), Type.Null()]),
+  primaryName: Type.String(),
+  nameType: StringEnum(['primary', 'aka', 'fka', 'nka'] as const),
+  entityType: StringEnum(ENTRY_KINDS),
+  programs: Type.Array(Type.String()),
+  sourceUrl: Type.String({ format: 'uri' }),
+});
+
+export const ScreenResponseSchema = Type.Object({
+  requestId: Type.String({ format: 'uuid', description: 'Also the X-Request-Id header and the audit record key.' }),
+  screenedAt: Timestamp('When the screening ran.'),
+  matches: Type.Array(MatchSchema, { description: 'Ranked by confidence, then list (SDN first), then entryId.' }),
+  summary: Type.Object({
+    anyMatchAbove: Type.Number({ description: 'The review threshold applied (mode default or `threshold`).' }),
+    recommendedAction: StringEnum(['clear', 'manual-review', 'block'] as const),
+  }),
+});
+
+export const ErrorResponseSchema = Type.Object({
+  error: Type.Object({
+    code: StringEnum(ERROR_CODES),
+    message: Type.String(),
+    requestId: Type.String({ format: 'uuid' }),
+    details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), issue: Type.String() }))),
+  }),
+});
+
+export const BatchResponseSchema = Type.Array(Type.Union([ScreenResponseSchema, ErrorResponseSchema]), {
+  description: 'One slot per submitted entity, in order: a screening result or {"error": {...}}.',
+});
+
+export const ListStatusSchema = Type.Object({
+  source: StringEnum(LIST_SOURCES),
+  name: Type.String(),
+  publisher: Type.String(),
+  entryCount: Type.Integer({ minimum: 0 }),
+  publishedAt: Type.Union([Timestamp('The date the publisher put on the list, else when the file was fetched.'), Type.Null()]),
+  lastRefresh: Type.Union([Timestamp('When this server last loaded the list.'), Type.Null()]),
+  status: StringEnum(['ok', 'stale', 'missing', 'sample'] as const),
+  sourceUrl: Type.String({ format: 'uri' }),
+});
+
+export const ListsResponseSchema = Type.Object({ data: Type.Array(ListStatusSchema) });
+
+export const AuditRecordSchema = Type.Object({
+  requestId: Type.String({ format: 'uuid' }),
+  screenedAt: Timestamp('When the screening ran.'),
+  bodySha256: Type.String({
+    pattern: '^[0-9a-f]{64}$',
+    description: 'SHA-256 of the raw body (/screen) or of the canonical JSON of the entity (batch slot).',
+  }),
+});
+
+/** Headers of every successful service answer (and of a 429). */
+export const RATE_LIMIT_HEADERS = {
+  'X-RateLimit-Limit': 'Calls allowed per UTC month for this key and service.',
+  'X-RateLimit-Remaining': 'Calls left this month.',
+  'X-RateLimit-Reset': 'ISO 8601 UTC start of the next UTC month, when the count resets.',
+} as const;
