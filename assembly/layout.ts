@@ -36,7 +36,7 @@ export const TG_ALPHABET: i32 = 37;
 export const TG_SIZE: i32 = TG_ALPHABET * TG_ALPHABET * TG_ALPHABET;
 /** Most candidates fully scored per query, and most similar tokens kept per query unit. */
 export const MAX_CANDIDATES: i32 = 256;
-export const MAX_EXPANSIONS: i32 = 512;
+export const MAX_EXPANSIONS: i32 = 128;
 
 // Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass

@@ -43,13 +43,22 @@ function sortExpansions(u: i32): void {
   }
 }
 
-/** Accumulates rarity per name; returns how many names were touched (stored in `candidates`). */
-function accumulate(units: i32, listMask: u32): i32 {
+/**
+ * Accumulates rarity per name; returns how many names were touched (stored in `candidates`).
+ * The host writes units rarest first. Once the units left cannot add up to `minAcc`, a name not
+ * seen yet can never qualify, so common tokens ("Muhammad", "Ltd") only add to names already
+ * found instead of walking their long postings into new candidates (max-score pruning).
+ */
+function accumulate(units: i32, listMask: u32, minAcc: f32): i32 {
   let touched = 0;
+  let remaining: f32 = 0;
+  for (let u = 0; u < units; u++) remaining += load<f32>(qWeight + (<usize>u << 2));
   for (let u = 0; u < units; u++) {
     sortExpansions(u);
     const stamp = nextStamp();
     const w = load<f32>(qWeight + (<usize>u << 2));
+    const canStart = remaining >= minAcc;
+    remaining -= w;
     const n = load<i32>(expCount + (<usize>u << 2));
     const base = <usize>u * <usize>MAX_EXPANSIONS;
     for (let e = 0; e < n; e++) {
@@ -65,6 +74,7 @@ function accumulate(units: i32, listMask: u32): i32 {
         const ap = acc + (<usize>name << 2);
         const a = load<f32>(ap);
         if (a == 0) {
+          if (!canStart) continue;
           store<u32>(candidates + (<usize>touched << 2), name);
           touched++;
         }
@@ -192,7 +202,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       const j = load<u32>(p + 4);
       const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
       const ps = load<u32>(unitPS + (<usize>j << 2));
-      const cm = spanMask64(ps & 0xff, ps >> 8);
+      const cm = spanMask64(ps & 0xff, (ps >> 8) & 0xff);
       if ((qm & qMask) != 0 || (cm & cMask) != 0) continue;
       best = k;
       bestSim = sv;
@@ -204,7 +214,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     const j = load<u32>(p + 4);
     const ps = load<u32>(unitPS + (<usize>j << 2));
     qMask |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
-    cMask |= spanMask64(ps & 0xff, ps >> 8);
+    cMask |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
     store<i32>(orderAt + (<usize>load<u32>(qPos + (<usize>i << 2)) << 2), <i32>(ps & 0xff));
     matched += bestValue;
     mass += bestValue / load<f32>(p + 8);
@@ -250,7 +260,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
         if (ql < 3) continue;
         for (let j = uStart; j < uEnd; j++) {
           const ps = load<u32>(unitPS + (<usize>j << 2));
-          if ((ps >> 8) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
+          if (((ps >> 8) & 0xff) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
           const tok = load<u32>(unitTok + (<usize>j << 2));
           const to = load<u32>(tokOff + (<usize>tok << 2));
           const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
@@ -278,6 +288,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   let uc: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
+    // Single-token units only, and not the raw-spelling twins (bit 16) of a position.
     if ((ps >> 8) != 1) continue;
     if ((cMask & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
   }
@@ -306,7 +317,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
  */
 export function collect(units: i32, qPositions: i32, minAcc: f32, listMask: u32, maxCand: i32): i32 {
   if (maxCand > MAX_CANDIDATES) maxCand = MAX_CANDIDATES;
-  const touched = accumulate(units, listMask);
+  const touched = accumulate(units, listMask, minAcc);
   const size = select(touched, minAcc, maxCand);
   for (let r = 0; r < size; r++) {
     alignName(load<u32>(heapName + (<usize>r << 2)), units, qPositions, r, load<f32>(heapKey + (<usize>r << 2)));

@@ -91,8 +91,10 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
       store<u16>(cp, c + 1);
     }
   }
-  // Each edit can destroy up to four trigrams (a transposition); shorter tokens need one shared.
-  let minShared = ql + 1 - 4 * edits;
+  // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
+  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. (A transposition counts as
+  // one edit here but may destroy four: one trigram of slack keeps it when one edit is allowed.)
+  let minShared = ql + 1 - 3 * edits - (edits == 1 ? 1 : 0);
   if (minShared < 1) minShared = 1;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));

@@ -54,25 +54,28 @@ export function jaroWinkler(a: usize, aLen: i32, b: usize, bLen: i32): f32 {
 
 /**
  * Optimal-string-alignment distance (Damerau-Levenshtein with adjacent transpositions), giving up
- * as soon as it must exceed `cutoff` (returns cutoff + 1 then).
+ * as soon as it must exceed `cutoff` (returns cutoff + 1 then). Banded: only cells within `cutoff`
+ * of the diagonal can stay under the cutoff, so each row computes at most 2 * cutoff + 1 cells.
  */
 export function editDistance(a: usize, aLen: i32, b: usize, bLen: i32, cutoff: i32): i32 {
   if (aLen > MAX_TOKEN) aLen = MAX_TOKEN;
   if (bLen > MAX_TOKEN) bLen = MAX_TOKEN;
   const diff = aLen > bLen ? aLen - bLen : bLen - aLen;
   if (diff > cutoff) return cutoff + 1;
+  const big = cutoff + 1;
   let p2 = rowPrev2;
   let p1 = rowPrev;
   let cur = rowCur;
-  for (let j = 0; j <= bLen; j++) store<i32>(p1 + (<usize>j << 2), j);
+  for (let j = 0; j <= bLen; j++) store<i32>(p1 + (<usize>j << 2), j <= cutoff ? j : big);
   for (let i = 1; i <= aLen; i++) {
-    store<i32>(cur, i);
-    let rowMin = i;
+    const jStart = i - cutoff > 1 ? i - cutoff : 1;
+    const jEnd = i + cutoff < bLen ? i + cutoff : bLen;
+    store<i32>(cur + (<usize>(jStart - 1) << 2), jStart == 1 && i <= cutoff ? i : big);
+    let rowMin = big;
     const ca = byteAt(a, i - 1);
-    for (let j = 1; j <= bLen; j++) {
+    for (let j = jStart; j <= jEnd; j++) {
       const cb = byteAt(b, j - 1);
-      const cost = ca == cb ? 0 : 1;
-      let v = load<i32>(p1 + (<usize>(j - 1) << 2)) + cost;
+      let v = load<i32>(p1 + (<usize>(j - 1) << 2)) + (ca == cb ? 0 : 1);
       const del = load<i32>(p1 + (<usize>j << 2)) + 1;
       const ins = load<i32>(cur + (<usize>(j - 1) << 2)) + 1;
       if (del < v) v = del;
@@ -81,10 +84,12 @@ export function editDistance(a: usize, aLen: i32, b: usize, bLen: i32, cutoff: i
         const tr = load<i32>(p2 + (<usize>(j - 2) << 2)) + 1;
         if (tr < v) v = tr;
       }
+      if (v > big) v = big;
       store<i32>(cur + (<usize>j << 2), v);
       if (v < rowMin) rowMin = v;
     }
-    if (rowMin > cutoff) return cutoff + 1;
+    if (jEnd < bLen) store<i32>(cur + (<usize>(jEnd + 1) << 2), big);
+    if (rowMin > cutoff) return big;
     const t = p2;
     p2 = p1;
     p1 = cur;

@@ -17,6 +17,8 @@ export const TG_SIZE = TG_ALPHABET ** 3;
 /** Candidate positions are tracked in a 64-bit mask in the core. */
 export const MAX_NAME_TOKENS = 63;
 export const WEAK_FACTOR = 0.15;
+/** Flag bit in unitPS marking a raw-spelling unit (bits 0-7 position, 8-15 span). */
+export const RAW_UNIT = 1 << 16;
 
 export type NameType = 'primary' | 'aka' | 'fka' | 'nka';
 
@@ -110,10 +112,16 @@ function isParticleLike(text: string): boolean {
   return text.length <= 4;
 }
 
+function unitIdsOf(row: Pick<NameRow, 'tokenIds' | 'compoundIds' | 'rawIds'>): Set<number> {
+  return new Set([...row.tokenIds, ...row.compoundIds.map((c) => c.id), ...row.rawIds.map((r) => r.id)]);
+}
+
 interface NameRow {
   tokens: NameToken[];
   tokenIds: number[];
   compoundIds: Array<{ pos: number; id: number }>;
+  /** Raw spellings of folded tokens, as extra single units at the same position. */
+  rawIds: Array<{ pos: number; id: number }>;
 }
 
 class Dictionary {
@@ -154,32 +162,31 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
       seen.add(key);
       const tokenIds = tokens.map((t) => dict.id(t.text, t.weak));
       const compoundIds = compounds(tokens).map((c) => ({ pos: c.pos, id: dict.id(c.text, false) }));
-      for (const id of new Set([...tokenIds, ...compoundIds.map((c) => c.id)])) dict.df[id]++;
+      const rawIds = tokens.flatMap((t, pos) => (t.raw ? [{ pos, id: dict.id(t.raw, t.weak) }] : []));
+      for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
-      rows.push({ tokens, tokenIds, compoundIds });
+      rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
   return { names, rows, dict };
 }
 
+/**
+ * Trigram postings in CSR form, each list sorted by token length (then id): the core binary-searches
+ * the length window. Two counting passes over the tokens taken in length order produce that order
+ * directly, with no per-list sort.
+ */
 function buildTrigrams(dict: Dictionary): { tgOff: Uint32Array; tgList: Uint32Array } {
-  const lists: number[][] = Array.from({ length: TG_SIZE }, () => []);
-  dict.texts.forEach((text, id) => {
-    for (const tg of trigramIds(text)) lists[tg].push(id);
-  });
+  const order = Array.from(dict.texts.keys()).sort((a, b) => dict.texts[a].length - dict.texts[b].length || a - b);
+  const grams = order.map((id) => trigramIds(dict.texts[id]));
   const tgOff = new Uint32Array(TG_SIZE + 1);
-  let total = 0;
-  for (let i = 0; i < TG_SIZE; i++) {
-    tgOff[i] = total;
-    total += lists[i].length;
-  }
-  tgOff[TG_SIZE] = total;
-  const tgList = new Uint32Array(total);
-  for (let i = 0; i < TG_SIZE; i++) {
-    // Sorted by token length, then id: the core binary-searches the length window.
-    const l = lists[i].sort((a, b) => dict.texts[a].length - dict.texts[b].length || a - b);
-    tgList.set(l, tgOff[i]);
-  }
+  for (const g of grams) for (const tg of g) tgOff[tg + 1]++;
+  for (let i = 0; i < TG_SIZE; i++) tgOff[i + 1] += tgOff[i];
+  const fill = tgOff.slice(0, TG_SIZE);
+  const tgList = new Uint32Array(tgOff[TG_SIZE]);
+  order.forEach((id, k) => {
+    for (const tg of grams[k]) tgList[fill[tg]++] = id;
+  });
   return { tgOff, tgList };
 }
 
@@ -194,7 +201,7 @@ function buildPostings(dict: Dictionary, rows: NameRow[]): { postOff: Uint32Arra
   const fill = postOff.slice(0, dict.texts.length);
   const postList = new Uint32Array(total);
   rows.forEach((row, n) => {
-    for (const id of new Set([...row.tokenIds, ...row.compoundIds.map((c) => c.id)])) postList[fill[id]++] = n;
+    for (const id of unitIdsOf(row)) postList[fill[id]++] = n;
   });
   return { postOff, postList };
 }
@@ -229,7 +236,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   const tokWeight = new Float32Array(T);
   for (let t = 0; t < T; t++) tokWeight[t] = tokenWeight(dfOf(t), refN, dict.texts[t], dict.weak[t]);
 
-  const unitCount = rows.reduce((s, r) => s + r.tokenIds.length + r.compoundIds.length, 0);
+  const unitCount = rows.reduce((s, r) => s + r.tokenIds.length + r.compoundIds.length + r.rawIds.length, 0);
   const unitOff = new Uint32Array(N + 1);
   const unitTok = new Uint32Array(unitCount);
   const unitPS = new Uint32Array(unitCount);
@@ -248,6 +255,13 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
       unitTok[u] = c.id;
       unitPS[u] = c.pos | (2 << 8);
       unitW[u++] = tokWeight[row.tokenIds[c.pos]] + tokWeight[row.tokenIds[c.pos + 1]];
+    }
+    // Raw spellings stand at their token's position with their token's weight; the core's
+    // unmatched-mass sum counts only the first single unit of a position, so nothing counts twice.
+    for (const r of row.rawIds) {
+      unitTok[u] = r.id;
+      unitPS[u] = r.pos | (1 << 8) | RAW_UNIT;
+      unitW[u++] = tokWeight[row.tokenIds[r.pos]];
     }
   });
   unitOff[N] = u;

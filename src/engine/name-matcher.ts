@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
-import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
+import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
 import { ABJAD, SYLLABIC, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
 import { VOCABULARY } from './vocabulary.js';
@@ -11,6 +11,8 @@ import { VOCABULARY } from './vocabulary.js';
 const MAX_QUERY_TOKENS = 12;
 const MAX_CANDIDATES = 200;
 const MAX_PHONETIC_PER_UNIT = 64;
+/** Units lighter than this (common tokens) search one edit at most. */
+const COMMON_UNIT_WEIGHT = 4;
 
 export interface NameHit {
   /** Index into BuiltIndex.names. */
@@ -36,6 +38,14 @@ export function weightFrom(index: BuiltIndex): WeightOf {
  */
 export const INFORMATION_MASS = 9;
 
+/**
+ * The whole name matched token for token (weak words aside): a common name written exactly as listed
+ * must still be reviewed ("Ali Ibrahim" = "IBRAHIM, Ali"); its date of birth will tell.
+ */
+function exact(row: CandidateRow): boolean {
+  return row.matched >= row.mass - 1e-4 && row.queryUnmatched < 0.5 && row.candidateUnmatched < 0.5;
+}
+
 export function informationFactor(mass: number): number {
   return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
 }
@@ -55,7 +65,8 @@ export interface QueryPlan {
 function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
   // Parts of four letters or more, or vocabulary words ("INDUSTRYCO"): short fragments of an
   // unknown word are too often real tokens by chance.
-  const isKnown = (w: string): boolean => VOCABULARY.has(w) || (w.length >= 4 && known.has(classifyWord(w).text));
+  const isKnown = (w: string, other: string): boolean =>
+    VOCABULARY.has(w) || ((w.length >= 4 || VOCABULARY.has(other)) && known.has(classifyWord(w).text));
   const out: string[] = [];
   for (const w of words) {
     if (w.length < 8 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
@@ -68,7 +79,7 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
       const left = w.slice(0, i);
       const right = w.slice(i);
       const shorter = Math.min(left.length, right.length);
-      if (shorter > bestMin && isKnown(left) && isKnown(right)) {
+      if (shorter > bestMin && isKnown(left, right) && isKnown(right, left)) {
         best = [left, right];
         bestMin = shorter;
       }
@@ -90,12 +101,18 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
   // syllable the list name lacks weighs double ("Lin Jian Dai" is not "Jian Dai").
   const positionWeights = tokens.map((t, i) => (t.syllabic ? 2 * weights[i] : weights[i]));
+  // Raw spellings of folded tokens search too (see NameToken.raw).
+  tokens.forEach((t, i) => {
+    if (t.raw && units.length < MAXQ) units.push({ text: t.raw, pos: i, span: 1, weight: weights[i] });
+  });
   if (mode.compounds) {
     for (const c of compounds(tokens)) {
       if (units.length >= MAXQ) break;
       units.push({ text: c.text, pos: c.pos, span: 2, weight: weights[c.pos] + weights[c.pos + 1] });
     }
   }
+  // Rarest first: the core prunes new candidates once the units left cannot reach the floor.
+  units.sort((a, b) => b.weight - a.weight);
   return { tokens, units, positionWeights };
 }
 
@@ -114,7 +131,8 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
       const jw = core.unitTokenJw(u, id);
       if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.84));
-      else if (sk.length >= 3 && jw >= 0.8) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
+      // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
+      else if (sk.length >= 3 && jw >= (sk.length >= 4 ? 0.74 : 0.8)) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
     }
   });
 }
@@ -144,13 +162,15 @@ export function matchName(
     plan.units.forEach((unit, u) => {
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
       const syllabic = plan.tokens[unit.pos].syllabic;
-      const edits = syllabic ? 0 : mode.editsFor(unit.text.length);
+      // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
+      const budget = unit.span === 1 && unit.weight < COMMON_UNIT_WEIGHT ? 1 : 2;
+      const edits = syllabic ? 0 : Math.min(budget, mode.editsFor(unit.text.length));
       core.expand(u, { ...mode, maxEdits: edits, minEditLength: 0 });
     });
     if (mode.phonetic) addPhonetic(core, index, plan);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const rows = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
-    return rows.map((r) => ({ name: r.name, score: r.score * informationFactor(r.mass) }));
+    return rows.map((r) => ({ name: r.name, score: exact(r) ? r.score : r.score * informationFactor(r.mass) }));
   } finally {
     core.reset(plan.units.length);
   }

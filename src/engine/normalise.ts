@@ -21,14 +21,23 @@ export interface NameToken {
   abjad: boolean;
   /** A syllable transliterated from Han or Hangul: exact pinyin/romanisation only, never fuzzed. */
   syllabic?: boolean;
+  /**
+   * The word as written, when folding changed it (a variant or a typo'd vocabulary word). Indexed
+   * and searched too: folding is not symmetric under typos ("Abdella" folds to abdullah, the query
+   * typo "Abdela" does not), so the raw spellings must also be able to meet.
+   */
+  raw?: string;
 }
 
 export const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 const APOSTROPHES = /['’‘`´ʻʼʿʾ]/g;
 
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 /** Transliterates to ASCII, one syllable per token for Han and Hangul. */
 function toAscii(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text;
   if (!SYLLABIC.test(text)) return anyAscii(text);
   let out = '';
   for (const ch of text) out += SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : anyAscii(ch);
@@ -52,6 +61,7 @@ type WordClass = 'legal' | 'honorific' | 'stop' | 'particle' | 'name';
 interface ClassifiedWord {
   text: string;
   cls: WordClass;
+  raw?: string;
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
@@ -62,7 +72,21 @@ const VARIANT = new FuzzyWords(NAME_VARIANTS, 5);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
 
 /** Classifies one word; exposed for query planning (word-break of joined tokens). */
+// Names repeat their words a lot (70k distinct words in 150k): classify each word once.
+const CLASS_CACHE = new Map<string, ClassifiedWord>();
+const CLASS_CACHE_LIMIT = 200_000;
+
 export function classifyWord(word: string): ClassifiedWord {
+  const cached = CLASS_CACHE.get(word);
+  if (cached) return cached;
+  const c = classifyExact(word);
+  const result = c.text !== word && c.cls !== 'legal' ? { ...c, raw: word } : c;
+  if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
+  CLASS_CACHE.set(word, result);
+  return result;
+}
+
+function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
   const legal = LEGAL.find(word);
   if (legal) return { text: legal, cls: 'legal' };
@@ -76,10 +100,23 @@ export function classifyWord(word: string): ClassifiedWord {
 }
 
 /** Rewrites multi-word legal forms (in canonical tokens) to one token, longest phrase first. */
+/** Phrases by their first word, longest first, so folding looks only at phrases that can start here. */
+const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<readonly [string, readonly string[]]>> = (() => {
+  const map = new Map<string, Array<readonly [string, readonly string[]]>>();
+  for (const phrase of LEGAL_FORM_PHRASES) {
+    const list = map.get(phrase[1][0]) ?? [];
+    list.push(phrase);
+    map.set(phrase[1][0], list);
+  }
+  for (const list of map.values()) list.sort((a, b) => b[1].length - a[1].length);
+  return map;
+})();
+
 function foldLegalPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   const out: ClassifiedWord[] = [];
   for (let i = 0; i < words.length; ) {
-    const phrase = LEGAL_FORM_PHRASES.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p));
+    const candidates = PHRASES_BY_FIRST.get(words[i].text);
+    const phrase = candidates?.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p));
     if (phrase) {
       out.push({ text: phrase[0], cls: 'legal' });
       i += phrase[1].length;
@@ -95,7 +132,11 @@ export function tokensOfWords(words: readonly string[], abjad: boolean): NameTok
   const classified = foldLegalPhrases(words.map(classifyWord));
   const kept = classified.filter((w) => w.cls !== 'stop');
   const source = kept.length > 0 ? kept : classified;
-  return source.map((w) => ({ text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop', abjad }));
+  return source.map((w) => {
+    const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop', abjad };
+    if (w.raw) token.raw = w.raw;
+    return token;
+  });
 }
 
 /**

@@ -27,6 +27,9 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['plc', ['public', 'ltd', 'co']],
   ['ltd', ['private', 'ltd', 'co']],
   ['jsc', ['joint', 'stock', 'co']],
+  ['pjsc', ['public', 'jointstock', 'co']],
+  ['ojsc', ['open', 'jointstock', 'co']],
+  ['cjsc', ['closed', 'jointstock', 'co']],
   ['jsc', ['jointstock', 'co']],
   ['ao', ['aktsionernoe', 'obshchestvo']],
   ['lp', ['ltd', 'partnership']],
@@ -59,11 +62,10 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
 export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'reverend',
   'sheikh', 'shaikh', 'sheik', 'shaykh', 'haji', 'hajji', 'hadji', 'mullah', 'mulla', 'maulana', 'mawlawi', 'maulvi',
-  'sayyid', 'sayed', 'syed', 'imam', 'ayatollah', 'hojatoleslam', 'general', 'gen', 'colonel', 'col', 'major', 'maj',
+  'sayyid', 'sayed', 'syed', 'imam', 'ayatollah', 'hojatoleslam', 'colonel', 'col',
   'captain', 'capt', 'lieutenant', 'lt', 'admiral', 'adm', 'brigadier', 'commander', 'cmdr', 'sergeant', 'sgt',
-  'president', 'minister', 'senator', 'judge', 'his', 'her', 'excellency', 'hon', 'honorable', 'honourable', 'jr',
-  'sr', 'junior', 'senior', 'ii', 'iii', 'iv', 'esq', 'phd', 'md', 'herr', 'frau', 'monsieur', 'madame', 'mme', 'don',
-  'dona', 'senor', 'senora', 'gospodin',
+  'senator', 'his', 'her', 'excellency', 'hon', 'honorable', 'honourable', 'jr',
+  'sr', 'ii', 'iii', 'iv', 'esq', 'phd', 'md', 'herr', 'frau', 'monsieur', 'madame', 'mme', 'senor', 'senora', 'gospodin',
 ]);
 
 /** Name particles: part of the name, but shared by too many names to identify anyone. Weak. */
