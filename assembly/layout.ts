@@ -23,8 +23,8 @@
 // meets "abdulrahman" on the other. Positions are token indexes; span is 1 or 2.
 
 /** Most query units (tokens plus adjacent-pair compounds) one query may have. */
-export const MAXQ: i32 = 24;
-/** Query positions are tracked in a 32-bit mask; candidate positions in a 64-bit mask. */
+export const MAXQ: i32 = 40;
+/** Query positions are tracked in a 32-bit mask (at most 24 query tokens); candidate positions in a 64-bit mask. */
 export const MAX_QPOS: i32 = 31;
 export const MAX_CPOS: i32 = 63;
 /** Bytes of query text scratch. */

@@ -19,6 +19,31 @@ import {
   return tokBytes + <usize>load<u32>(tokOff + (<usize>t << 2));
 }
 
+/** A full expansion list keeps the best: the new token replaces the least similar one if better. */
+function replaceWorst(u: i32, tok: u32, sim: f32): void {
+  const base = <usize>u * <usize>MAX_EXPANSIONS;
+  let worst = 0;
+  let worstSim = load<f32>(expSim + (base << 2));
+  for (let i = 1; i < MAX_EXPANSIONS; i++) {
+    const v = load<f32>(expSim + ((base + <usize>i) << 2));
+    if (v < worstSim) {
+      worstSim = v;
+      worst = i;
+    }
+  }
+  if (worstSim >= sim) return;
+  const old = load<u32>(expTok + ((base + <usize>worst) << 2));
+  store<f32>(dictSim + ((<usize>old * <usize>MAXQ + <usize>u) << 2), 0);
+  store<u32>(expTok + ((base + <usize>worst) << 2), tok);
+  store<f32>(expSim + ((base + <usize>worst) << 2), sim);
+  store<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2), sim);
+  const t = simTouchedCount;
+  if (t < MAXQ * MAX_EXPANSIONS) {
+    store<u32>(simTouched + (<usize>t << 2), <u32>(tok * <u32>MAXQ + <u32>u));
+    setSimTouchedCount(t + 1);
+  }
+}
+
 /** Records that dictionary token `tok` matches query unit `u` with similarity `sim` (keeps the best). */
 export function addExpansion(u: i32, tok: u32, sim: f32): void {
   const slot = dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2);
@@ -27,7 +52,10 @@ export function addExpansion(u: i32, tok: u32, sim: f32): void {
   const countPtr = expCount + (<usize>u << 2);
   const n = load<i32>(countPtr);
   if (prev == 0) {
-    if (n >= MAX_EXPANSIONS) return;
+    if (n >= MAX_EXPANSIONS) {
+      replaceWorst(u, tok, sim);
+      return;
+    }
     store<u32>(expTok + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), tok);
     store<f32>(expSim + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), sim);
     store<i32>(countPtr, n + 1);
@@ -93,8 +121,8 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   }
   // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
   // them, so a token within `edits` shares at least ql + 1 - 3 * edits. (A transposition counts as
-  // one edit here but may destroy four: one trigram of slack keeps it when one edit is allowed.)
-  let minShared = ql + 1 - 3 * edits - (edits == 1 ? 1 : 0);
+  // one edit here but may destroy four: one trigram of slack keeps it.)
+  let minShared = ql + 1 - 3 * edits - (edits > 0 ? 1 : 0);
   if (minShared < 1) minShared = 1;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));

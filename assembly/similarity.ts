@@ -12,7 +12,7 @@ const rowCur = memory.data((MAX_TOKEN + 1) * 4);
   return load<u8>(ptr + <usize>i);
 }
 
-/** Jaro-Winkler similarity (prefix scale 0.1, up to 4 prefix characters), 0..1. */
+/** Jaro-Winkler similarity (prefix scale 0.1, up to 4 prefix characters, boost above 0.7), 0..1. */
 export function jaroWinkler(a: usize, aLen: i32, b: usize, bLen: i32): f32 {
   if (aLen > MAX_TOKEN) aLen = MAX_TOKEN;
   if (bLen > MAX_TOKEN) bLen = MAX_TOKEN;
@@ -46,6 +46,8 @@ export function jaroWinkler(a: usize, aLen: i32, b: usize, bLen: i32): f32 {
   }
   const m = <f32>matches;
   const jaro = (m / <f32>aLen + m / <f32>bLen + (m - <f32>(transpositions / 2)) / m) / 3.0;
+  // Winkler's prefix boost applies only to strings already alike (Jaro >= 0.7).
+  if (jaro < 0.7) return jaro;
   let prefix = 0;
   const maxPrefix = aLen < bLen ? (aLen < 4 ? aLen : 4) : bLen < 4 ? bLen : 4;
   while (prefix < maxPrefix && byteAt(a, prefix) == byteAt(b, prefix)) prefix++;
@@ -70,8 +72,9 @@ export function editDistance(a: usize, aLen: i32, b: usize, bLen: i32, cutoff: i
   for (let i = 1; i <= aLen; i++) {
     const jStart = i - cutoff > 1 ? i - cutoff : 1;
     const jEnd = i + cutoff < bLen ? i + cutoff : bLen;
-    store<i32>(cur + (<usize>(jStart - 1) << 2), jStart == 1 && i <= cutoff ? i : big);
-    let rowMin = big;
+    const first = jStart == 1 && i <= cutoff ? i : big;
+    store<i32>(cur + (<usize>(jStart - 1) << 2), first);
+    let rowMin = first;
     const ca = byteAt(a, i - 1);
     for (let j = jStart; j <= jEnd; j++) {
       const cb = byteAt(b, j - 1);

@@ -17,6 +17,8 @@ export interface Config {
   listsMaxCollapse: number;
   /** A list whose reload keeps failing is reported `stale` this long after its last good load (LISTS_STALE_AFTER_MS). */
   listsStaleAfterMs: number;
+  /** How often the server checks LISTS_DIR for changed files and reloads them (LISTS_REFRESH_INTERVAL_MS). */
+  listsRefreshIntervalMs: number;
   /** Per-request idle timeout of list downloads (LISTS_DOWNLOAD_TIMEOUT_MS). */
   listsDownloadTimeoutMs: number;
   /** Base URL of the OFAC exports (SDN.CSV, CONS_PRIM.CSV... are appended) (LISTS_URL_OFAC). */
@@ -61,6 +63,8 @@ export interface Config {
   identityPort: number | null;
   /** Largest request body accepted; more answers 413 (MAX_BODY_BYTES). */
   maxBodyBytes: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. Never log it. */
+  metricsToken: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -90,6 +94,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     samApiKey: optionalSecret(env, 'SAM_API_KEY'),
     listsMaxCollapse: fraction(env, 'LISTS_MAX_COLLAPSE', 0.5),
     listsStaleAfterMs: integer(env, 'LISTS_STALE_AFTER_MS', 24 * 3600_000, 0),
+    listsRefreshIntervalMs: integer(env, 'LISTS_REFRESH_INTERVAL_MS', 60_000, 100),
     listsDownloadTimeoutMs: integer(env, 'LISTS_DOWNLOAD_TIMEOUT_MS', 60_000, 1),
     listsUrlOfac: httpUrl(env, 'LISTS_URL_OFAC', DEFAULT_LIST_URLS.ofac),
     listsUrlCsl: httpUrl(env, 'LISTS_URL_CSL', DEFAULT_LIST_URLS.csl),
@@ -112,6 +117,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     identityPort: raw(env, 'IDENTITY_PORT') === undefined ? null : port(env, 'IDENTITY_PORT', 0),
     maxBodyBytes: bounded(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    metricsToken: metricsToken(env, 'METRICS_TOKEN'),
   };
   onlyOneSessionKey(config);
   return Object.freeze(config);
@@ -187,6 +193,17 @@ function sessionSecret(env: Env, name: string): string | null {
   const value = optionalSecret(env, name);
   // HS256 with a short secret is brute-forceable offline from one captured token.
   if (value !== null && value.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
+  return value;
+}
+
+function metricsToken(env: Env, name: string): string | null {
+  const value = optionalSecret(env, name);
+  // A short token is guessable by anyone who can reach the port; 16 characters is the floor.
+  if (value !== null && value.length < 16) throw new ConfigError(`${name} must be at least 16 characters`);
+  // It travels as a Bearer credential, so it must be an RFC 6750 b64token.
+  if (value !== null && !/^[A-Za-z0-9\-._~+/]+=*$/.test(value)) {
+    throw new ConfigError(`${name} may contain only letters, digits and -._~+/ (a Bearer token)`);
+  }
   return value;
 }
 

@@ -101,6 +101,18 @@ describe('GET /me/api-keys', () => {
     const r = await call(server.url, 'GET', KEYS, { token: await server.session('acct-expiring') });
     expect(r.body.data).toEqual([expect.objectContaining({ keyId: key.keyId, status: 'expired' })]);
   });
+
+  it('shows each key\'s use of sanctions-screening this month, none for a key not scoped to it (issue 5)', async () => {
+    const scoped = await createKey(server, 'acct-usage', { name: 'scoped', monthlyLimit: 40 });
+    await createKey(server, 'acct-usage', { name: 'other', allowedServiceIds: ['billing'] });
+    await server.services.state.quota.checkAndIncrement(scoped.keyId, 'sanctions-screening', 3, 40);
+    const r = await call(server.url, 'GET', KEYS, { token: await server.session('acct-usage') });
+    const byName = Object.fromEntries(r.body.data.map((k: { name: string }) => [k.name, k]));
+    expect(byName.scoped.usage).toEqual([
+      { serviceId: 'sanctions-screening', used: 3, limit: 40, resetAt: expect.stringMatching(/^\d{4}-\d{2}-01T00:00:00\.000Z$/) },
+    ]);
+    expect(byName.other.usage).toEqual([]);
+  });
 });
 
 describe('DELETE /me/api-keys/{keyId}', () => {

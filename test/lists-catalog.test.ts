@@ -53,6 +53,9 @@ describeShared('loadListSet on the shared snapshot', () => {
       'dhs-uflpa': 0,
     });
     expect(status(set, 'gsa-sam').dropped).toMatchObject({ 'record skipped: duplicate row (same SAM Number, identical fields)': 1 });
+    // The CSL's Treasury rows are not mapped while OFAC's own files supply those lists, so their drops
+    // (the merged duplicate CAPTA row) are not reported on the lists the CSL does supply.
+    expect(status(set, 'bis-entity').dropped).toEqual({ 'start_date: not a real date': 3 });
     expect(counts['ofac-ssi'] + counts['ofac-fse'] + counts['ofac-non-sdn']).toBe(442);
     for (const s of set.catalog) expect(count(set, s.source)).toBe(s.entryCount);
     expect(set.entries).toHaveLength(set.catalog.reduce((n, s) => n + s.entryCount, 0));
@@ -146,6 +149,23 @@ describeShared('loadListSet on a working directory', () => {
     const withoutLegacy = await loadListSet({ dir });
     expect(status(withoutLegacy, 'ofac-sdn')).toMatchObject({ files: ['SDN_ENHANCED.XML'], entryCount: 293, publishedAt: '2024-08-28' });
     expect(withoutLegacy.entries.filter((e) => e.listSource === 'ofac-sdn')).toHaveLength(293);
+  });
+
+  it("maps the CSL's Treasury rows only when no OFAC file supplies them, also when reusing parses", async () => {
+    const dir = await dirWith({ 'sdn.csv': join(SAMPLE_DIR, 'sdn.csv'), 'consolidated.csv': CSL_FIXTURE });
+    const first = await loadListSet({ dir });
+    expect(status(first, 'ofac-sdn')).toMatchObject({ files: ['sdn.csv'], format: 'ofac-legacy-csv' });
+    // No OFAC consolidated file here: the CSL supplies the other Treasury lists.
+    expect(status(first, 'ofac-ssi')).toMatchObject({ files: ['consolidated.csv'], entryCount: 3 });
+
+    // The unchanged CSL parse skipped the SDN rows: it must be read again, not reused, once sdn.csv goes.
+    await rm(join(dir, 'sdn.csv'));
+    const second = await loadListSet({ dir, previous: first });
+    expect(status(second, 'ofac-sdn')).toMatchObject({ status: 'ok', files: ['consolidated.csv'], entryCount: 1 });
+    expect(second.entries.find((e) => e.listSource === 'ofac-sdn')?.entryId).toBe('52291');
+
+    const third = await loadListSet({ dir, previous: second });
+    expect(third.entries.every((entry, i) => entry === second.entries[i])).toBe(true);
   });
 
   it('isolates a broken file, keeps the previous good copy, and turns it stale after staleAfterMs', async () => {

@@ -47,19 +47,27 @@ function longWordIndexes(ws: string[], min: number): number[] {
 
 const CYRILLIC: Record<string, string> = {
   shch: 'щ', sh: 'ш', ch: 'ч', kh: 'х', zh: 'ж', ts: 'ц', yu: 'ю', ya: 'я', yo: 'ё',
-  a: 'а', b: 'б', v: 'в', g: 'г', d: 'д', e: 'е', z: 'з', i: 'и', y: 'й', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о',
-  p: 'п', r: 'р', s: 'с', t: 'т', u: 'у', f: 'ф', h: 'х', c: 'к', w: 'в', x: 'кс', q: 'к', j: 'дж',
+  a: 'а', b: 'б', v: 'в', g: 'г', d: 'д', e: 'е', z: 'з', i: 'и', k: 'к', l: 'л', m: 'м', n: 'н', o: 'о',
+  p: 'п', r: 'р', s: 'с', t: 'т', u: 'у', f: 'ф', h: 'х', w: 'в', x: 'кс', q: 'к',
 };
 
+const VOWELS = new Set([...'aeiouy']);
+
+/** Latin -> Cyrillic the way a Russian speaker writes a romanised name back (BGN/PCGN in reverse). */
 function toCyrillic(name: string): string {
   let out = '';
   const s = name.toLowerCase();
   for (let i = 0; i < s.length; ) {
     const four = s.slice(i, i + 4);
     const two = s.slice(i, i + 2);
-    if (CYRILLIC[four]) { out += CYRILLIC[four]; i += 4; }
-    else if (CYRILLIC[two]) { out += CYRILLIC[two]; i += 2; }
-    else { out += CYRILLIC[s[i]] ?? s[i]; i += 1; }
+    const c = s[i];
+    const next = s[i + 1] ?? '';
+    if (CYRILLIC[four]) { out += CYRILLIC[four]; i += 4; continue; }
+    if (CYRILLIC[two]) { out += CYRILLIC[two]; i += 2; continue; }
+    if (c === 'y' || c === 'j') out += VOWELS.has(s[i - 1] ?? '') || !/[a-z]/.test(next) ? 'й' : c === 'j' ? 'й' : 'и';
+    else if (c === 'c') out += 'eiy'.includes(next) ? 'ц' : 'к';
+    else out += CYRILLIC[c] ?? c;
+    i += 1;
   }
   return out;
 }

@@ -66,29 +66,65 @@ function isFigure(value: unknown): value is Figure {
   return typeof f === 'object' && f !== null && typeof f.value === 'number' && typeof f.unit === 'string';
 }
 
-/** The unit a bench's own key names (coldMs, heapRetainedMb...); "1" when the key names none. */
-export function unitOfKey(key: string): string {
-  // camelCase suffixes only: "items" is no unit of time.
-  if (/(^ms|Ms)$/.test(key)) return 'ms';
+const RATIO_WORDS = new Set(['precision', 'recall', 'f1', 'rate', 'ratio', 'fraction', 'share']);
+const COUNT_WORDS = new Set([
+  'count', 'pairs', 'entries', 'screened', 'people', 'runs', 'cpus', 'requests', 'errors', 'non2xx', 'workers',
+  'connections', 'queries', 'tp', 'fp', 'tn', 'fn',
+]);
+
+/** The unit one key segment names (coldMs, heapRetainedMb, "p99 ms", "req/s", recall), or undefined. */
+function unitOfSegment(key: string): string | undefined {
+  // camelCase or spaced suffixes only: "items" is no unit of time.
+  if (/(^ms|Ms| ms)$/.test(key)) return 'ms';
+  if (/(S| s)$/.test(key)) return 's';
+  if (/\/s$/.test(key)) return '1/s';
   if (/(^mb|Mb|MB)$/.test(key)) return 'MB';
   if (/(^bytes|Bytes)$/.test(key)) return 'bytes';
-  if (/(precision|recall|f1|rate|ratio|fraction|share)$/i.test(key)) return 'ratio';
-  if (/(count|pairs|entries|screened|people|runs|cpus|tp|fp|tn|fn)$/i.test(key)) return 'count';
+  const words = key.split(/(?=[A-Z])|[\s_-]+/).map((w) => w.toLowerCase());
+  if (words.some((w) => RATIO_WORDS.has(w))) return 'ratio';
+  if (COUNT_WORDS.has(words[words.length - 1])) return 'count';
+  return undefined;
+}
+
+/** The unit of a dotted key: its innermost segment that names one ("recall.balanced" is a ratio); else "1". */
+export function unitOfKey(key: string): string {
+  const segments = key.split('.');
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const unit = unitOfSegment(segments[i]);
+    if (unit) return unit;
+  }
   return '1';
+}
+
+/** Rows of a result table carry their name in one of these fields (e.g. http.json's scenarios). */
+const ROW_LABELS = ['scenario', 'name', 'mode', 'label'] as const;
+
+function rowLabel(item: unknown): string | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const row = item as Record<string, unknown>;
+  const field = ROW_LABELS.find((f) => typeof row[f] === 'string');
+  return field === undefined ? undefined : (row[field] as string);
 }
 
 /**
  * Every number of a result file as a figure with a unit: {value, unit} objects as they are, other
- * numbers with the unit their key names. Arrays (examples, error lists) are not figures.
+ * numbers with the unit their key names. Arrays count only when each row names itself (a scenario
+ * table); other arrays (examples, error lists) hold no figures.
  */
 export function flattenFigures(data: unknown, prefix = ''): FlatFigure[] {
+  const join = (k: string): string => (prefix ? `${prefix}.${k}` : k);
   if (isFigure(data)) {
     const { value, unit, target, pass } = data;
     return [{ key: prefix, value, unit, ...(target === undefined ? {} : { target, pass }) }];
   }
   if (typeof data === 'number' && Number.isFinite(data)) {
-    return [{ key: prefix, value: data, unit: unitOfKey(prefix.split('.').pop() ?? '') }];
+    return [{ key: prefix, value: data, unit: unitOfKey(prefix) }];
   }
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) return [];
-  return Object.entries(data).flatMap(([k, v]) => flattenFigures(v, prefix ? `${prefix}.${k}` : k));
+  if (Array.isArray(data)) {
+    const labels = data.map(rowLabel);
+    if (labels.some((l) => l === undefined)) return [];
+    return data.flatMap((row, i) => flattenFigures(row, join(labels[i] as string)));
+  }
+  if (typeof data !== 'object' || data === null) return [];
+  return Object.entries(data).flatMap(([k, v]) => flattenFigures(v, join(k)));
 }

@@ -12,6 +12,7 @@ import { ConfigError } from '../config.js';
 import { UpdateUsageError } from '../lists/update/update-lists.js';
 import { registerAccountsCommand } from './accounts-command.js';
 import { registerListsCommand } from './lists-command.js';
+import { registerScreenCommand } from './screen-command.js';
 import { registerSessionCommand } from './session-command.js';
 
 export function buildProgram(): Command {
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerListsCommand(program);
   registerSessionCommand(program);
   registerAccountsCommand(program);
+  registerScreenCommand(program);
   return program;
 }
 

@@ -11,7 +11,7 @@ type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
 const CORE_VERSION = 1;
-export const MAXQ = 24;
+export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
 const QBYTES = 4096;

@@ -14,6 +14,7 @@ import type {
 } from './types.js';
 
 export const DEFAULT_LIMIT = 10;
+export const WEAK_ALIAS_FACTOR = 0.75;
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
 
 interface BestName {
@@ -23,6 +24,11 @@ interface BestName {
 }
 
 const round4 = (x: number): number => Math.round(x * 10000) / 10000;
+
+function nameDetail(type: string, weak: boolean): string {
+  if (type === 'primary') return 'primary name';
+  return weak ? `${type} name (low quality)` : `${type} name`;
+}
 
 function listMaskOf(lists: readonly ListSource[] | undefined): number {
   if (!lists || lists.length === 0) return ALL_LISTS_MASK;
@@ -51,6 +57,15 @@ export function compareMatches(a: Match, b: Match): number {
 function settle(evidence: Evidence[]): number {
   const total = evidence.reduce((s, e) => s + e.weight, 0);
   if (total > 1) evidence[0].weight -= total - 1;
+  // Below zero (only with a very low `threshold`): the negative weights give back what exceeds the
+  // name's weight, strongest first, so the weights still add up to the confidence, 0.
+  let deficit = -total;
+  for (const e of [...evidence].sort((a, b) => a.weight - b.weight)) {
+    if (deficit <= 0 || e.weight >= 0) break;
+    const give = Math.min(deficit, -e.weight);
+    e.weight += give;
+    deficit -= give;
+  }
   for (const e of evidence) e.weight = round4(e.weight);
   const sum = evidence.reduce((s, e) => s + e.weight, 0);
   return round4(Math.min(1, Math.max(0, sum)));
@@ -96,9 +111,11 @@ export class Engine implements ScreeningEngine {
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {
     const entry = this.entries[entryIndex];
     const named = this.index.names[best.name];
-    const nameWeight = best.score * NAME_SHARE;
+    // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: matching only
+    // such a name stays under the review threshold unless other evidence corroborates it.
+    const nameWeight = best.score * NAME_SHARE * (named.weak ? WEAK_ALIAS_FACTOR : 1);
     const evidence: Evidence[] = [
-      { field: best.fromAlias ? 'aliases' : 'name', weight: nameWeight, detail: named.type === 'primary' ? 'primary name' : `${named.type} name` },
+      { field: best.fromAlias ? 'aliases' : 'name', weight: nameWeight, detail: nameDetail(named.type, named.weak) },
     ];
     if (request.aliases && request.aliases.length > 0) {
       evidence.push({ field: best.fromAlias ? 'name' : 'aliases', weight: 0, detail: 'compared; the better of name and aliases counts' });
@@ -132,8 +149,9 @@ export class Engine implements ScreeningEngine {
       if (match.confidence >= floor) matches.push(match);
     }
     matches.sort(compareMatches);
-    const limited = matches.slice(0, request.limit ?? DEFAULT_LIMIT);
-    return { matches: limited, summary: { anyMatchAbove: review, recommendedAction: this.action(limited, review, Math.max(review, thresholds.block)) } };
+    // The summary judges every match, not only those the limit lets through.
+    const action = this.action(matches, review, Math.max(review, thresholds.block));
+    return { matches: matches.slice(0, request.limit ?? DEFAULT_LIMIT), summary: { anyMatchAbove: review, recommendedAction: action } };
   }
 
   private action(matches: readonly Match[], review: number, block: number): RecommendedAction {

@@ -16,7 +16,7 @@ export const WEIGHTS = Object.freeze({
   dobSwapped: 0.05,
   dobYear: 0.05,
   dobRange: 0.04,
-  dobSameYearOtherDay: 0.02,
+  dobSameYearOtherDay: -0.05,
   dobOffByOneYear: -0.06,
   dobMismatch: -0.2,
   nationalityMatch: 0.04,
@@ -44,8 +44,10 @@ function dobEvidence(dob: string, dates: readonly DateValue[]): Evidence | null 
   if (within.some((v) => v.precision === 'month')) return { field, weight: WEIGHTS.dobMonth, detail: 'same month of birth' };
   if (within.some((v) => v.precision === 'year')) return { field, weight: WEIGHTS.dobYear, detail: 'same year of birth' };
   if (within.length > 0) return { field, weight: WEIGHTS.dobRange, detail: 'within the listed range of birth dates' };
+  // The list gives a full date in the same year and it is another day: a wrong date, not a partial
+  // match; it lowers the confidence (a correct date always raises it, a wrong one always lowers it).
   if (days.some((v) => v.from.slice(0, 4) === y)) {
-    return { field, weight: WEIGHTS.dobSameYearOtherDay, detail: 'same year of birth, other day' };
+    return { field, weight: WEIGHTS.dobSameYearOtherDay, detail: 'same year of birth, another date' };
   }
   const year = Number(y);
   const gap = Math.min(
@@ -77,13 +79,8 @@ function nationalityEvidence(code: string, entry: ListEntry): Evidence | null {
 function countryEvidence(code: string, entry: ListEntry): Evidence | null {
   const field = 'address.country' as const;
   const countries = addressCountries(entry);
-  if (countries.length === 0) {
-    const stated = [...entry.nationalities, ...entry.citizenships];
-    if (stated.length === 0) return null;
-    return stated.includes(code)
-      ? { field, weight: WEIGHTS.countryMatch, detail: 'country matches the listed nationality' }
-      : { field, weight: 0, detail: 'the list gives no address country' };
-  }
+  // Compared with listed addresses only: a listed nationality already counts once, for nationality.
+  if (countries.length === 0) return null;
   return countries.includes(code)
     ? { field, weight: WEIGHTS.countryMatch, detail: 'same address country' }
     : { field, weight: WEIGHTS.countryMismatch, detail: 'different address country' };

@@ -112,8 +112,16 @@ function isParticleLike(text: string): boolean {
   return text.length <= 4;
 }
 
-function unitIdsOf(row: Pick<NameRow, 'tokenIds' | 'compoundIds' | 'rawIds'>): Set<number> {
-  return new Set([...row.tokenIds, ...row.compoundIds.map((c) => c.id), ...row.rawIds.map((r) => r.id)]);
+/** Distinct dictionary ids of a name's units (a name counts once per token in df and postings). */
+function unitIdsOf(row: Pick<NameRow, 'tokenIds' | 'compoundIds' | 'rawIds'>): number[] {
+  const ids: number[] = [];
+  const add = (id: number): void => {
+    if (!ids.includes(id)) ids.push(id);
+  };
+  for (const id of row.tokenIds) add(id);
+  for (const c of row.compoundIds) add(c.id);
+  for (const r of row.rawIds) add(r.id);
+  return ids;
 }
 
 interface NameRow {
@@ -223,7 +231,6 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     return id === undefined ? 0 : reference.df[id];
   };
   const refN = reference ? reference.arrays.nameCount : N;
-  const enc = new TextEncoder();
   const tokOff = new Uint32Array(T + 1);
   let bytes = 0;
   for (let t = 0; t < T; t++) {
@@ -231,8 +238,12 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     bytes += dict.texts[t].length;
   }
   tokOff[T] = bytes;
+  // Tokens are [a-z0-9] only (normalise.ts), so one byte per character.
   const tokBytes = new Uint8Array(bytes);
-  dict.texts.forEach((text, t) => tokBytes.set(enc.encode(text), tokOff[t]));
+  dict.texts.forEach((text, t) => {
+    const at = tokOff[t];
+    for (let i = 0; i < text.length; i++) tokBytes[at + i] = text.charCodeAt(i);
+  });
   const tokWeight = new Float32Array(T);
   for (let t = 0; t < T; t++) tokWeight[t] = tokenWeight(dfOf(t), refN, dict.texts[t], dict.weak[t]);
 

@@ -45,7 +45,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
   },
   balanced: {
-    editsFor: (n: number) => (n >= 6 ? 2 : n >= 4 ? 1 : 0),
+    editsFor: (n: number) => (n >= 7 ? 2 : n >= 4 ? 1 : 0),
     maxEdits: 2,
     minEditLength: 4,
     jwFloor: 0.84,
@@ -62,7 +62,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     phonetic: true,
     compounds: true,
     accFraction: 0.3,
-    thresholds: { reportingFloor: 0.6, review: 0.75, block: 0.88 },
+    thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
   },
   loose: {
     editsFor: (n: number) => (n >= 6 ? 2 : n >= 3 ? 1 : 0),

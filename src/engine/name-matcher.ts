@@ -5,14 +5,15 @@
 import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
-import { ABJAD, SYLLABIC, asciiWords, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
-import { VOCABULARY } from './vocabulary.js';
+import { ABJAD, asciiWords, markSyllabic, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
+import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
-const MAX_QUERY_TOKENS = 12;
+/** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
+const MAX_QUERY_TOKENS = 24;
 const MAX_CANDIDATES = 200;
 const MAX_PHONETIC_PER_UNIT = 64;
-/** Units lighter than this (common tokens) search one edit at most. */
-const COMMON_UNIT_WEIGHT = 4;
+/** Common names, and units lighter than this, search one edit at most. */
+const COMMON_UNIT_WEIGHT = 2.5;
 
 export interface NameHit {
   /** Index into BuiltIndex.names. */
@@ -63,13 +64,18 @@ export interface QueryPlan {
  * typo is not mistaken for two words.
  */
 function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
-  // Parts of four letters or more, or vocabulary words ("INDUSTRYCO"): short fragments of an
-  // unknown word are too often real tokens by chance.
-  const isKnown = (w: string, other: string): boolean =>
-    VOCABULARY.has(w) || ((w.length >= 4 || VOCABULARY.has(other)) && known.has(classifyWord(w).text));
+  // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
+  // the end ("INDUSTRYCO"): at the start it is more often a typo than a join ("COSHAR" is not
+  // "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
+  const listed = (w: string): boolean => known.has(classifyWord(w).text);
+  const isKnown = (w: string, other: string, right: boolean): boolean => {
+    if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
+    if (VOCABULARY.has(w)) return right || w.length >= 3;
+    return w.length === 3 && VOCABULARY.has(other) && listed(w);
+  };
   const out: string[] = [];
   for (const w of words) {
-    if (w.length < 8 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
+    if (w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
       out.push(w);
       continue;
     }
@@ -79,7 +85,7 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
       const left = w.slice(0, i);
       const right = w.slice(i);
       const shorter = Math.min(left.length, right.length);
-      if (shorter > bestMin && isKnown(left, right) && isKnown(right, left)) {
+      if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
         best = [left, right];
         bestMin = shorter;
       }
@@ -95,7 +101,7 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
     0,
     Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
   );
-  if (SYLLABIC.test(name)) for (const t of tokens) t.syllabic = true;
+  markSyllabic(name, tokens);
   const weights = tokens.map(weightOf);
   const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
@@ -163,7 +169,10 @@ export function matchName(
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
       const syllabic = plan.tokens[unit.pos].syllabic;
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
-      const budget = unit.span === 1 && unit.weight < COMMON_UNIT_WEIGHT ? 1 : 2;
+      // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
+      // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
+      const crowded = COMMON_NAMES.has(unit.text) || unit.weight < COMMON_UNIT_WEIGHT;
+      const budget = unit.span === 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
       const edits = syllabic ? 0 : Math.min(budget, mode.editsFor(unit.text.length));
       core.expand(u, { ...mode, maxEdits: edits, minEditLength: 0 });
     });

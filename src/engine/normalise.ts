@@ -29,6 +29,7 @@ export interface NameToken {
   raw?: string;
 }
 
+const HANGUL = /[\uac00-\ud7af]/u;
 export const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 const APOSTROPHES = /['’‘`´ʻʼʿʾ]/g;
@@ -51,6 +52,9 @@ export function asciiWords(raw: string): string[] {
     .replace(APOSTROPHES, '')
     .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
     .replace(/[^a-z0-9]+/g, ' ')
+    // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
+    // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
+    .replace(/\B(?<!k)x/g, 'ks')
     .trim()
     .split(' ')
     .filter(Boolean);
@@ -65,10 +69,11 @@ interface ClassifiedWord {
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
-// legal forms and titles, 5+ for given-name variants.
+// legal forms and titles, 7+ for given-name variants (shorter names are too often another name one
+// letter away: Andrea is not Andrei). Raw-spelling units cover the typos of shorter variants.
 const LEGAL = new FuzzyWords(LEGAL_FORMS, 6);
 const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
-const VARIANT = new FuzzyWords(NAME_VARIANTS, 5);
+const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
 
 /** Classifies one word; exposed for query planning (word-break of joined tokens). */
@@ -127,16 +132,54 @@ function foldLegalPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   return out;
 }
 
+/** The core compares at most this many characters of a token; both sides are cut alike. */
+export const MAX_TOKEN_LENGTH = 64;
+
 /** Normalises a list of raw words (already ASCII, lower-case) into tokens. */
 export function tokensOfWords(words: readonly string[], abjad: boolean): NameToken[] {
-  const classified = foldLegalPhrases(words.map(classifyWord));
+  const prepared = abjad ? words.flatMap(abjadWord) : words;
+  const classified = foldLegalPhrases(prepared.map((w) => classifyWord(w.slice(0, MAX_TOKEN_LENGTH))));
   const kept = classified.filter((w) => w.cls !== 'stop');
   const source = kept.length > 0 ? kept : classified;
-  return source.map((w) => {
-    const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop', abjad };
+  return source.map((w, i) => {
+    // A particle ends no name: a last "Bin" is the Chinese given name of "Su Bin", not "son of".
+    const particleAtEnd = w.cls === 'particle' && i === source.length - 1 && source.length > 1;
+    const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad };
     if (w.raw) token.raw = w.raw;
     return token;
   });
+}
+
+/**
+ * Arabic-script words after transliteration carry no short vowels: "bn" is the particle bin, an
+ * initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi), and a final
+ * "h" is often ta marbuta ("smh" = Usama), which Latin spellings drop.
+ */
+function abjadWord(word: string): string[] {
+  if (word === 'bn' || word === 'ibn') return ['bin'];
+  if (word === 'bw' || word === 'abw') return ['abu'];
+  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return ['al', stripTaMarbuta(word.slice(1))];
+  return [stripTaMarbuta(word)];
+}
+
+function stripTaMarbuta(word: string): string {
+  return word.length >= 4 && word.endsWith('h') && !/[aeiou]h$/.test(word) ? word.slice(0, -1) : word;
+}
+
+/**
+ * Korean syllables: any-ascii writes the South Korean Revised Romanisation ("jeong", "eun", "bag"),
+ * the lists mostly McCune-Reischauer ("Jong", "Un", "Pak"). The token takes the list spelling and
+ * keeps the other as its raw alternative, so both are searched.
+ */
+export function koreanListSpelling(syllable: string): string {
+  return syllable
+    .replace(/eo/g, 'o')
+    .replace(/eu/g, 'u')
+    .replace(/^l/, 'r')
+    .replace(/^g/, 'k')
+    .replace(/^b/, 'p')
+    .replace(/^d/, 't')
+    .replace(/([aeiou])g$/, '$1k');
 }
 
 /**
@@ -145,8 +188,23 @@ export function tokensOfWords(words: readonly string[], abjad: boolean): NameTok
  */
 export function normaliseName(raw: string): NameToken[] {
   const tokens = tokensOfWords(asciiWords(raw), ABJAD.test(raw));
-  if (SYLLABIC.test(raw)) for (const t of tokens) t.syllabic = true;
+  markSyllabic(raw, tokens);
   return tokens;
+}
+
+/** Han and Hangul syllables are matched exactly; Hangul ones also in the list romanisation. */
+export function markSyllabic(raw: string, tokens: NameToken[]): void {
+  if (!SYLLABIC.test(raw)) return;
+  const hangul = HANGUL.test(raw);
+  for (const t of tokens) {
+    t.syllabic = true;
+    if (!hangul) continue;
+    const listSpelling = koreanListSpelling(t.text);
+    if (listSpelling !== t.text) {
+      t.raw = t.text;
+      t.text = listSpelling;
+    }
+  }
 }
 
 /** Sorted strong tokens: two names are equal in strict mode when their keys are. */

@@ -13,11 +13,11 @@
  * limited -> ltd), so "Joint Stock Co." and "JOINT-STOCK COMPANY" both become "jsc". Longest first.
  */
 export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
-  ['ooo', ['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostyu']],
-  ['ooo', ['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostiu']],
-  ['oao', ['otkrytoe', 'aktsionernoe', 'obshchestvo']],
-  ['zao', ['zakrytoe', 'aktsionernoe', 'obshchestvo']],
-  ['pao', ['publichnoe', 'aktsionernoe', 'obshchestvo']],
+  ['llc', ['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostyu']],
+  ['llc', ['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostiu']],
+  ['ojsc', ['otkrytoe', 'aktsionernoe', 'obshchestvo']],
+  ['cjsc', ['zakrytoe', 'aktsionernoe', 'obshchestvo']],
+  ['pjsc', ['publichnoe', 'aktsionernoe', 'obshchestvo']],
   ['gmbh', ['gesellschaft', 'mit', 'beschrankter', 'haftung']],
   ['pjsc', ['public', 'joint', 'stock', 'co']],
   ['ojsc', ['open', 'joint', 'stock', 'co']],
@@ -31,7 +31,7 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['ojsc', ['open', 'jointstock', 'co']],
   ['cjsc', ['closed', 'jointstock', 'co']],
   ['jsc', ['jointstock', 'co']],
-  ['ao', ['aktsionernoe', 'obshchestvo']],
+  ['jsc', ['aktsionernoe', 'obshchestvo']],
   ['lp', ['ltd', 'partnership']],
   ['sa', ['sociedad', 'anonima']],
   ['sa', ['societe', 'anonyme']],
@@ -48,8 +48,9 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['company', 'co'], ['corp', 'corp'], ['corporation', 'corp'], ['inc', 'inc'], ['incorporated', 'inc'],
   ['gmbh', 'gmbh'], ['ag', 'ag'], ['aktiengesellschaft', 'ag'], ['sa', 'sa'], ['sarl', 'sarl'], ['srl', 'srl'],
   ['spa', 'spa'], ['bv', 'bv'], ['nv', 'nv'], ['ab', 'ab'], ['oy', 'oy'], ['as', 'as'], ['asa', 'asa'],
-  ['kg', 'kg'], ['kgaa', 'kgaa'], ['pte', 'pte'], ['pty', 'pty'], ['ooo', 'ooo'], ['oao', 'oao'], ['zao', 'zao'],
-  ['pao', 'pao'], ['ao', 'ao'], ['tov', 'tov'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
+  ['kg', 'kg'], ['kgaa', 'kgaa'], ['pte', 'pte'], ['pty', 'pty'],
+  // Russian and Ukrainian forms are the same legal forms as their English names.
+  ['ooo', 'llc'], ['tov', 'llc'], ['oao', 'ojsc'], ['zao', 'cjsc'], ['pao', 'pjsc'], ['ao', 'jsc'], ['pat', 'pjsc'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
   ['spzoo', 'spzoo'], ['sas', 'sas'], ['sl', 'sl'], ['bhd', 'bhd'], ['sdn', 'sdn'], ['tbk', 'tbk'], ['pt', 'pt'],
   ['cv', 'cv'], ['eood', 'eood'], ['ood', 'ood'], ['doo', 'doo'], ['dd', 'dd'], ['kft', 'kft'], ['zrt', 'zrt'],
   ['sro', 'sro'], ['as', 'as'], ['aps', 'aps'], ['holding', 'holding'], ['holdings', 'holding'], ['group', 'group'],
@@ -58,7 +59,7 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['intl', 'international'], ['industries', 'industries'], ['industry', 'industries'], ['bank', 'bank'],
 ]);
 
-/** Titles and honorifics that say nothing about identity. Dropped. */
+/** Titles and honorifics that say little about identity. Weak tokens. */
 export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'reverend',
   'sheikh', 'shaikh', 'sheik', 'shaykh', 'haji', 'hajji', 'hadji', 'mullah', 'mulla', 'maulana', 'mawlawi', 'maulvi',

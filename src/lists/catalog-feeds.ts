@@ -1,9 +1,15 @@
 /**
  * @module Reading every feed of a directory, reusing the previous result of any feed whose files
  * did not change (the server reloads on every change; parsing the unchanged 6 MB CSL again is waste).
+ *
+ * Feeds that can skip sources (the CSL exports) are read after the others, told to skip every source
+ * that a parsed file of a higher tier already supplies: pickSource would never take those rows from
+ * them, and mapping the CSL's ~10,500 Treasury rows only to discard them slowed every load. When a preferred
+ * file fails, nothing is skipped and the CSL's copy is there to fall back on. Skipped rows are not
+ * "records skipped": the counts of such a feed cover the rows it mapped.
  */
 import { ListFormatError, type DropCounts, type ListEntry, type ListSource, type ParsedList } from './model.js';
-import type { FeedMatch } from './registry.js';
+import { tierOf, type FeedMatch, type FeedSpec } from './registry.js';
 
 export interface FeedResult {
   match: FeedMatch;
@@ -12,6 +18,8 @@ export interface FeedResult {
   /** Names, sizes and modification times: equal means the files did not change. */
   signature: string;
   newestMtimeMs: number;
+  /** Sources whose rows the reader was told to leave out (sorted; empty for most feeds). */
+  skippedSources: readonly ListSource[];
   parsed?: { format: string; publishedAt: string | null; dropped: DropCounts; bySource: Map<ListSource, ListEntry[]> };
   /** One line naming file and line, when the reader failed. */
   error?: string;
@@ -20,22 +28,47 @@ export interface FeedResult {
 export type FeedCache = Map<string, FeedResult>;
 
 export async function readFeeds(matches: readonly FeedMatch[], cache: FeedCache | undefined): Promise<FeedResult[]> {
-  return Promise.all(
-    matches.map((match) => {
-      const key = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
-      const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}`).join(',');
-      const cached = cache?.get(key);
-      if (cached?.parsed && cached.signature === signature) return Promise.resolve({ ...cached, match });
-      return readFeed(match, key, signature);
-    }),
-  );
+  const results: FeedResult[] = new Array(matches.length);
+  const readAt = (i: number, skip: readonly ListSource[]): Promise<void> =>
+    readOrReuse(matches[i], skip, cache).then((result) => {
+      results[i] = result;
+    });
+  const indexes = matches.map((_, i) => i);
+  await Promise.all(indexes.filter((i) => !matches[i].feed.skipsSources).map((i) => readAt(i, [])));
+  const first = results.filter((r) => r !== undefined);
+  const later = indexes.filter((i) => matches[i].feed.skipsSources);
+  await Promise.all(later.map((i) => readAt(i, suppliedAbove(matches[i].feed, first))));
+  return results;
 }
 
-async function readFeed(match: FeedMatch, key: string, signature: string): Promise<FeedResult> {
+/** Sources of `feed` that a parsed feed of a higher tier offers, so `feed` can never supply them. */
+function suppliedAbove(feed: FeedSpec, results: readonly FeedResult[]): ListSource[] {
+  return feed.sources
+    .filter((source) => {
+      const own = tierOf(source, feed.id);
+      return results.some((r) => {
+        const tier = tierOf(source, r.match.feed.id);
+        return r.parsed !== undefined && tier >= 0 && tier < own && offers(r, source);
+      });
+    })
+    .sort();
+}
+
+function readOrReuse(match: FeedMatch, skip: readonly ListSource[], cache: FeedCache | undefined): Promise<FeedResult> {
+  const key = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
+  const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}`).join(',');
+  const cached = cache?.get(key);
+  if (cached?.parsed && cached.signature === signature && cached.skippedSources.join() === skip.join()) {
+    return Promise.resolve({ ...cached, match });
+  }
+  return readFeed(match, key, signature, skip);
+}
+
+async function readFeed(match: FeedMatch, key: string, signature: string, skip: readonly ListSource[]): Promise<FeedResult> {
   const newestMtimeMs = Math.max(...match.files.map((f) => f.mtimeMs));
-  const base = { match, key, signature, newestMtimeMs };
+  const base = { match, key, signature, newestMtimeMs, skippedSources: skip };
   try {
-    const parsed = await match.feed.read(match);
+    const parsed = await match.feed.read(match, skip.length > 0 ? { skipSources: new Set(skip) } : undefined);
     return { ...base, parsed: summarise(parsed) };
   } catch (error) {
     return { ...base, error: describeFailure(match, error) };

@@ -3,7 +3,7 @@
  * files are never mixed, because two publications of one list disagree on IDs and spellings.
  */
 import type { ListSource } from './model.js';
-import { FEEDS, SOURCE_TIERS, type FeedId } from './registry.js';
+import { FEEDS, tierOf } from './registry.js';
 import { offers, type FeedResult } from './catalog-feeds.js';
 
 const SAME_FETCH_MS = 10 * 60_000;
@@ -16,23 +16,18 @@ export interface SourcePick {
 }
 
 export function pickSource(source: ListSource, results: readonly FeedResult[]): SourcePick {
-  const tiers = SOURCE_TIERS[source];
   const candidates = results
-    .filter((r) => tierOf(tiers, r.match.feed.id) >= 0 && offers(r, source))
-    .sort((a, b) => compareCandidates(tiers, a, b));
+    .filter((r) => tierOf(source, r.match.feed.id) >= 0 && offers(r, source))
+    .sort((a, b) => compareCandidates(source, a, b));
   const index = candidates.findIndex((r) => r.parsed !== undefined);
   if (index < 0) return { failures: candidates };
   return { chosen: candidates[index], failures: candidates.slice(0, index) };
 }
 
-function tierOf(tiers: readonly (readonly FeedId[])[], id: FeedId): number {
-  return tiers.findIndex((tier) => tier.includes(id));
-}
-
 /** Higher tier first; then the fresher file; then registry order, so ties resolve the same way every time. */
-function compareCandidates(tiers: readonly (readonly FeedId[])[], a: FeedResult, b: FeedResult): number {
+function compareCandidates(source: ListSource, a: FeedResult, b: FeedResult): number {
   return (
-    tierOf(tiers, a.match.feed.id) - tierOf(tiers, b.match.feed.id) ||
+    tierOf(source, a.match.feed.id) - tierOf(source, b.match.feed.id) ||
     compareFreshness(a, b) ||
     feedOrder(a) - feedOrder(b) ||
     a.match.files[0].name.localeCompare(b.match.files[0].name)

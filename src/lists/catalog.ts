@@ -31,7 +31,10 @@ export interface ListStatus {
   /** Reader id of the file used, e.g. "ofac-legacy-csv". */
   format?: string;
   files?: string[];
-  /** Fields and records the reader dropped, for the whole file (which may feed other lists too). */
+  /**
+   * Fields and records the reader dropped, for the whole file (which may feed other lists too). A
+   * CSL file's rows of lists that a preferred file supplies are not mapped, so not counted here.
+   */
   dropped?: DropCounts;
   /** One line naming file and line of the last failure concerning this list. */
   error?: string;

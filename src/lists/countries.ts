@@ -10,8 +10,11 @@ import countries from 'i18n-iso-countries';
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
 
-/** Publisher spellings the ISO name table does not know. Keys are lower-cased. */
-const ALIASES: Record<string, string> = {
+/**
+ * Publisher spellings the ISO name table does not know. Keys are lower-cased. A Map, not an object
+ * literal: a text such as "constructor" must not find Object.prototype's members.
+ */
+const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   'korea, north': 'KP',
   'north korea': 'KP',
   'korea, south': 'KR',
@@ -65,7 +68,7 @@ const ALIASES: Record<string, string> = {
   yugoslavia: 'YU',
   'soviet union': 'SU',
   ussr: 'SU',
-};
+}));
 
 /**
  * Codes the lists use that ISO has withdrawn or only reserved; accepted in list data so the
@@ -73,9 +76,44 @@ const ALIASES: Record<string, string> = {
  */
 const LIST_ONLY_CODES = new Set(['AN', 'CS', 'YU', 'SU']);
 
+/**
+ * Lower-cased English name (every variant i18n-iso-countries lists) -> alpha-2, built on first use.
+ * The first code listing a name wins, as in the library's getAlpha2Code ("Congo" is CG), which
+ * scans every name on each call (about 30 µs): a full load asks ~100,000 times.
+ */
+let nameIndex: Map<string, string> | undefined;
+
+function isoNameIndex(): Map<string, string> {
+  if (nameIndex) return nameIndex;
+  nameIndex = new Map();
+  const names = countries.getNames('en', { select: 'all' }) as Record<string, string[] | string>;
+  for (const [code, list] of Object.entries(names)) {
+    for (const name of Array.isArray(list) ? list : [list]) {
+      const key = name.toLowerCase();
+      if (!nameIndex.has(key)) nameIndex.set(key, code);
+    }
+  }
+  return nameIndex;
+}
+
+/** Results by raw text: lists repeat a few hundred country texts tens of thousands of times. */
+const memo = new Map<string, string | undefined>();
+/** Bounds the memo: remarks can put free text where a country stands. */
+const MEMO_LIMIT = 20_000;
+
 /** Converts a country name, alpha-2 or alpha-3 code to upper-case alpha-2; undefined when unknown. */
 export function toAlpha2(value: string | undefined | null): string | undefined {
   if (!value) return undefined;
+  let code = memo.get(value);
+  if (code === undefined && !memo.has(value)) {
+    code = resolveAlpha2(value);
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(value, code);
+  }
+  return code;
+}
+
+function resolveAlpha2(value: string): string | undefined {
   const text = value.trim().replace(/\s+/g, ' ').replace(/\.$/, '');
   if (text === '' || text === '-0-') return undefined;
   const upper = text.toUpperCase();
@@ -85,9 +123,7 @@ export function toAlpha2(value: string | undefined | null): string | undefined {
     if (a2) return a2;
   }
   const lower = text.toLowerCase();
-  const alias = ALIASES[lower];
-  if (alias) return alias;
-  return countries.getAlpha2Code(text, 'en') ?? undefined;
+  return ALIASES.get(lower) ?? isoNameIndex().get(lower);
 }
 
 /** True for an assigned ISO 3166-1 alpha-2 code (XK, Kosovo, is accepted as user-assigned and used by OFAC). */

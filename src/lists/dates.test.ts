@@ -18,7 +18,22 @@ describe('parseDateValue', () => {
     expect(parseDateValue('circa 1955')).toMatchObject({ from: '1955-01-01', to: '1955-12-31', approximate: true });
   });
 
-  it.each(['0017-05-26', '3033-09-30', '31 Feb 1970', '1971 to 1970', 'unknown', '', '-0- '])(
+  it('reads year ranges joined by a bare hyphen, with or without circa (SDN remark "DOB circa 1979-1982")', () => {
+    expect(parseDateValue('circa 1979-1982')).toEqual({
+      text: 'circa 1979-1982', from: '1979-01-01', to: '1982-12-31', precision: 'range', approximate: true,
+    });
+    expect(parseDateValue('1998-2006')).toMatchObject({ from: '1998-01-01', to: '2006-12-31', precision: 'range', approximate: false });
+    expect(parseDateValue('1979 - 1982')).toMatchObject({ from: '1979-01-01', to: '1982-12-31', precision: 'range' });
+    expect(parseDateValue('1979–1982')).toMatchObject({ from: '1979-01-01', to: '1982-12-31', precision: 'range' });
+  });
+
+  it('keeps ISO days and months apart from year ranges', () => {
+    expect(parseDateValue('1970-01-12')).toMatchObject({ from: '1970-01-12', to: '1970-01-12', precision: 'day' });
+    expect(parseDateValue('1970-01')).toMatchObject({ from: '1970-01-01', to: '1970-01-31', precision: 'month' });
+    expect(parseDateValue('circa 1970-01-12')).toMatchObject({ from: '1970-01-12', precision: 'day', approximate: true });
+  });
+
+  it.each(['0017-05-26', '3033-09-30', '31 Feb 1970', '1971 to 1970', '1982-1979', '1979-3033', '9395-4833', 'unknown', '', '-0- '])(
     'rejects the source-data typo %s',
     (text) => expect(parseDateValue(text)).toBeNull(),
   );

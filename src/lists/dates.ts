@@ -2,7 +2,7 @@
  * @module Date texts as the lists write them, turned into inclusive ISO ranges.
  *
  * Forms seen in the real files: "12 Jan 1970", "Jan 1970", "1970", "circa 1970", "1968 to 1970",
- * "01 Jan 1960 to 31 Dec 1962" (OFAC remarks); "1970-01-12", "1970", "circa 1970" (CSL);
+ * "01 Jan 1960 to 31 Dec 1962", "circa 1979-1982" (OFAC remarks); "1970-01-12", "1970", "circa 1970" (CSL);
  * "01/12/1970" (DPL, SAM: MM/DD/YYYY). Impossible dates ("0017-05-26", "3033-09-30", "31 Feb 1970")
  * return null so the caller can drop the field and count it, keeping the record.
  */
@@ -86,6 +86,18 @@ function parsePoint(text: string): Point | null {
 }
 
 /**
+ * The two ends of a range: "1968 to 1970", "01 Jan 1960 - 31 Dec 1962", and years joined by a bare
+ * hyphen, "1979-1982" (an SDN remark: "DOB circa 1979-1982"). Only four digits on both sides make a
+ * bare-hyphen range, so 1970-01-12 and 1970-01 stay dates.
+ */
+function rangeParts(body: string): [string, string] | null {
+  const years = /^(\d{4})\s*[-–]\s*(\d{4})$/.exec(body);
+  if (years) return [years[1], years[2]];
+  const range = /^(.+?)\s+(?:to|-|–)\s+(.+)$/i.exec(body);
+  return range && !/^\d{4}-\d{2}-\d{2}$/.test(body) ? [range[1], range[2]] : null;
+}
+
+/**
  * Parses one date text. Returns null when nothing usable is in it; the caller counts the drop.
  * Ranges take the start of the first point and the end of the second.
  */
@@ -99,10 +111,10 @@ export function parseDateValue(raw: string): DateValue | null {
     approximate = true;
     body = circa[1];
   }
-  const range = /^(.+?)\s+(?:to|-|–)\s+(.+)$/i.exec(body);
-  if (range && !/^\d{4}-\d{2}-\d{2}$/.test(body)) {
-    const a = parsePoint(range[1]);
-    const b = parsePoint(range[2]);
+  const range = rangeParts(body);
+  if (range) {
+    const a = parsePoint(range[0]);
+    const b = parsePoint(range[1]);
     if (!a || !b || a.from > b.to) return null;
     return { text, from: a.from, to: b.to, precision: 'range', approximate };
   }

@@ -22,6 +22,13 @@ const ORG_WORDS = new Set([
   'establishment', 'office', 'firm', 'store', 'stores', 'school', 'hospital', 'clinic', 'pharmacy', 'church',
   'airlines', 'airline', 'airways', 'aviation', 'petroleum', 'oil', 'gas', 'energy', 'mining', 'metals', 'steel',
   'chemical', 'chemicals', 'communications', 'telecom', 'media', 'co.', 'corp.', 'inc.', 'ltd.',
+  // State bodies, armed groups and firm words of real list names that read as two-word "people"
+  // without them: "Government of Syria", "Federal Security Service (FSB)", "Kalashnikov Concern",
+  // "Islamic Revolutionary Guard Corps", "Main Intelligence Directorate", "Lebanese Hizballah",
+  // "Oriental Engineers", "Elemental Lab", "Atlas Sanatgaran" (Persian: industrialists).
+  'government', 'service', 'corps', 'concern', 'lab', 'labs', 'engineers', 'guard', 'guards', 'revolutionary',
+  'directorate', 'regiment', 'battalion', 'militia', 'hizballah', 'hezbollah', 'hizbollah', 'hizbullah',
+  'sanatgaran',
 ]);
 
 function words(name: string): string[] {

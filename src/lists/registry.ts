@@ -52,9 +52,20 @@ export interface FeedSpec {
    * offer only the sources they actually contain.
    */
   complete: boolean;
+  /**
+   * True when `read` can leave out the rows of sources it is told to skip (the CSL exports, whose
+   * ~10,500 Treasury rows are unused whenever OFAC's own files are present): the catalog reads such
+   * feeds after the others and skips the sources a preferred file already supplies.
+   */
+  skipsSources?: boolean;
   /** Groups of files forming one feed each (first file = primary), among a directory's files. */
   match(files: readonly ListFile[]): ListFile[][];
-  read(match: FeedMatch): Promise<ParsedList>;
+  read(match: FeedMatch, options?: FeedReadOptions): Promise<ParsedList>;
+}
+
+export interface FeedReadOptions {
+  /** Sources whose rows are not mapped at all (only honoured by feeds with `skipsSources`). */
+  skipSources?: ReadonlySet<ListSource>;
 }
 
 const OFAC_NON_SDN: readonly ListSource[] = ['ofac-ssi', 'ofac-fse', 'ofac-non-sdn'];
@@ -130,8 +141,14 @@ export const FEEDS: readonly FeedSpec[] = [
     read: (m) => readOfacEnhancedXml(m.files[0].path),
   },
   { id: 'bis-dpl', sources: ['bis-denied'], complete: true, match: each(single('dpl.txt')), read: (m) => readDplTxt(m.files[0].path) },
-  { id: 'csl-csv', sources: CSL_SOURCES, complete: false, match: each(single('consolidated.csv')), read: (m) => readCslCsv(m.files[0].path) },
-  { id: 'csl-json', sources: CSL_SOURCES, complete: false, match: each(single('consolidated.json')), read: (m) => readCslJson(m.files[0].path) },
+  {
+    id: 'csl-csv', sources: CSL_SOURCES, complete: false, skipsSources: true,
+    match: each(single('consolidated.csv')), read: (m, options) => readCslCsv(m.files[0].path, options),
+  },
+  {
+    id: 'csl-json', sources: CSL_SOURCES, complete: false, skipsSources: true,
+    match: each(single('consolidated.json')), read: (m, options) => readCslJson(m.files[0].path, options),
+  },
   {
     // Daily extracts are named by Julian date (…_V2_24344.ZIP); only the newest one is read.
     id: 'gsa-sam', sources: ['gsa-sam'], complete: true,
@@ -172,6 +189,11 @@ export const SOURCE_TIERS: Readonly<Record<ListSource, readonly (readonly FeedId
   'gsa-sam': [['gsa-sam']],
   'dhs-uflpa': [['dhs-uflpa'], CSL],
 });
+
+/** Position of a feed among the tiers of `source` (0 = most preferred); -1 when it never feeds it. */
+export function tierOf(source: ListSource, id: FeedId): number {
+  return SOURCE_TIERS[source].findIndex((tier) => tier.includes(id));
+}
 
 /** All feeds present among these files. */
 export function matchFeeds(files: readonly ListFile[]): FeedMatch[] {

@@ -3,7 +3,7 @@
  * where any failure becomes the error envelope. The uWS adapter only moves bytes to and from it.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, statusOf, type ErrorCode } from '../errors.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import type { RequestContext } from './context.js';
 import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
@@ -17,6 +17,11 @@ export interface HttpApp {
   handle(request: PlainRequest): Promise<PlainResult>;
   /** An error answer decided before the body is read (413 from the adapter). */
   reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult;
+}
+
+/** The error code a request was answered with, for the metrics (auth failures, quota rejections). */
+interface Answered {
+  code?: ErrorCode;
 }
 
 const APIS: Record<ApiSet, readonly RouteApi[]> = {
@@ -38,30 +43,36 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
       log: {},
     };
     const match = router.match(request.method, request.path);
+    const answered: Answered = {};
     let result: PlainResult;
     let route = '-';
     if (match.kind === 'route') {
       route = match.route.pattern;
-      result = await run(() => match.route.handle({ ...ctx, params: match.params }, deps), ctx);
+      result = await run(() => match.route.handle({ ...ctx, params: match.params }, deps), ctx, answered);
     } else if (match.kind === 'method_not_allowed') {
+      answered.code = 'method_not_allowed';
       result = errorReply('method_not_allowed', ctx.requestId, ctx.format, { headers: { Allow: match.allow.join(', ') } });
     } else {
+      answered.code = match.kind;
       result = errorReply(match.kind, ctx.requestId, ctx.format);
     }
     result.headers[REQUEST_ID_HEADER] = ctx.requestId;
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics?.observeRequest({ method: request.method, route, status: result.status, seconds, code: answered.code });
     deps.logger.info(
       { requestId: ctx.requestId, method: request.method, route, status: result.status,
-        ms: Math.round((performance.now() - started) * 10) / 10, ...ctx.log },
+        ms: Math.round(seconds * 10_000) / 10, ...ctx.log },
       'request',
     );
     return result;
   }
 
   /** Runs the handler; maps AppError, store outages and anything unexpected to the envelope. */
-  async function run(handler: () => Promise<PlainResult>, ctx: RequestContext): Promise<PlainResult> {
+  async function run(handler: () => Promise<PlainResult>, ctx: RequestContext, answered: Answered): Promise<PlainResult> {
     try {
       return await handler();
     } catch (error) {
+      answered.code = error instanceof AppError ? error.code : isStoreUnavailable(error) ? 'store_unavailable' : 'internal';
       if (error instanceof AppError) {
         return errorReply(error.code, ctx.requestId, ctx.format,
           { details: error.details, message: error.message, headers: { ...error.headers } });
@@ -78,7 +89,9 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
 
   function reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult {
     const requestId = randomUUID();
-    deps.logger.info({ requestId, method: request.method, route: '-', status: new AppError(code).status }, 'request');
+    const status = statusOf(code);
+    deps.metrics?.observeRequest({ method: request.method, route: '-', status, seconds: 0, code });
+    deps.logger.info({ requestId, method: request.method, route: '-', status }, 'request');
     return errorReply(code, requestId, replyFormat(request.headers));
   }
 

@@ -1,6 +1,7 @@
 /**
  * @module Composing one serving thread (the main thread with WORKERS=1, or each worker): state from
- * the config, a lists holder the loaded set is swapped into, and the server deps over them.
+ * the config, metrics, a lists holder the loaded set is swapped into, the installer that swaps
+ * payloads from the list pipeline, and the server deps over them.
  */
 import type { Config } from '../config.js';
 import { buildEngine } from '../engine/index.js';
@@ -10,21 +11,41 @@ import { stateOptionsFromConfig } from '../store/state-options.js';
 import type { State } from '../store/state-types.js';
 import type { ServerDeps } from './deps.js';
 import { ListsHolder } from './lists-holder.js';
+import { PayloadInstaller } from './lists-pipeline/payload-installer.js';
 import type { Logger } from './logger.js';
+import { ServiceMetrics, type MetricsText } from './metrics/service-metrics.js';
 
 export interface ThreadServices {
   deps: ServerDeps;
   lists: ListsHolder;
   state: State;
+  metrics: ServiceMetrics;
+  /** Swaps in list sets from the list pipeline. */
+  installer: PayloadInstaller;
 }
 
-export async function createThreadServices(config: Config, logger: Logger): Promise<ThreadServices> {
+export interface ThreadOptions {
+  /** Process-wide metrics are the main thread's (default true; false in HTTP worker threads). */
+  processMetrics?: boolean;
+  /** How GET /metrics renders; this thread's registry by default. */
+  renderMetrics?: () => Promise<MetricsText>;
+}
+
+export async function createThreadServices(config: Config, logger: Logger, options: ThreadOptions = {}): Promise<ThreadServices> {
   const state = await createState(stateOptionsFromConfig(config, logger));
-  const lists = new ListsHolder();
-  return { deps: { lists, state, logger, now: () => new Date() }, lists, state };
+  let metrics: ServiceMetrics;
+  const lists = new ListsHolder({ screened: (request, result) => metrics.screened(request, result) });
+  metrics = new ServiceMetrics({
+    lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
+  });
+  const installer = new PayloadInstaller(lists, logger, metrics);
+  return { deps: { lists, state, logger, metrics, now: () => new Date() }, lists, state, metrics, installer };
 }
 
-/** Builds the engine of a loaded set and swaps it in; requests keep the previous one meanwhile. */
+/**
+ * Builds the engine of a loaded set on the calling thread and swaps it in (tests and tools; the
+ * server builds in the list pipeline's background thread). Requests keep the previous engine meanwhile.
+ */
 export async function installListSet(lists: ListsHolder, set: LoadedListSet, logger: Logger): Promise<void> {
   const started = performance.now();
   const engine = await buildEngine(set);

@@ -6,6 +6,7 @@ import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
 import type { State } from '../store/state-types.js';
 import type { Logger } from './logger.js';
+import type { ServerMetrics } from './metrics/service-metrics.js';
 
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
 export const SERVICE_ID = 'sanctions-screening';
@@ -21,6 +22,8 @@ export interface ServerDeps {
   readonly state: State;
   readonly logger: Logger;
   readonly now: () => Date;
+  /** Request metrics and GET /metrics; absent in tests that build deps by hand. */
+  readonly metrics?: ServerMetrics;
 }
 
 /** Which APIs a listener serves: both by default; IDENTITY_PORT splits them over two listeners. */

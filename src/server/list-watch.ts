@@ -1,7 +1,12 @@
 /**
- * @module Loading the list set in the background and reloading it when LISTS_DIR changes.
- * The server listens before the first load ends (readyz and screening answer 503 meanwhile);
- * a failed load is logged in one line and retried; a set without any entry is not installed.
+ * @module Loading the list set and reloading it when LISTS_DIR changes (it runs in the list
+ * pipeline's background thread, lists-pipeline/pipeline-worker.ts). The server listens before the
+ * first load ends (readyz and screening answer 503 meanwhile); a failed load is logged in one line
+ * and retried; a set without any entry is not installed.
+ *
+ * A list whose file fails keeps its previous good entries (catalog.ts); the catalog decides when
+ * such a list is `stale`, but only while loading, and an unchanged broken file triggers no load. So
+ * the watch also reloads once a kept list has become old enough to turn stale.
  */
 import { currentFingerprint, loadListSet, type LoadedListSet } from '../lists/catalog.js';
 import type { Logger } from './logger.js';
@@ -12,8 +17,8 @@ export interface ListWatchOptions {
   logger: Logger;
   /** How often the directory is checked for changed files (and a failed load retried). */
   intervalMs: number;
-  /** Receives every set loaded (first load and reloads); errors thrown here are logged. */
-  onLoaded(set: LoadedListSet): Promise<void>;
+  /** Receives every set loaded (first load and reloads) and the parse time; errors thrown here are logged. */
+  onLoaded(set: LoadedListSet, loadMs: number): Promise<void>;
 }
 
 export interface ListWatch {
@@ -35,8 +40,11 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
       if (set.entries.length === 0) {
         options.logger.warn({ dir: set.dir, ms }, 'no list entry could be loaded; screening answers 503 lists_unavailable');
       } else {
-        await options.onLoaded(set);
+        await options.onLoaded(set, ms);
         options.logger.info({ dir: set.dir, sample: set.sample, entries: set.entries.length, ms }, 'lists loaded');
+      }
+      for (const s of set.catalog) {
+        if (s.error !== undefined) options.logger.warn({ source: s.source, status: s.status, reason: s.error }, 'list file failed');
       }
       current = set;
     } catch (error) {
@@ -46,7 +54,8 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
 
   async function check(): Promise<void> {
     try {
-      if (current === undefined || (await currentFingerprint(options.dir)) !== current.fingerprint) await load();
+      if (current === undefined || turnsStale(current, Date.now(), options.staleAfterMs)) await load();
+      else if ((await currentFingerprint(options.dir)) !== current.fingerprint) await load();
     } catch (error) {
       options.logger.error({ err: error, reason: oneLine(error) }, 'list directory check failed');
     }
@@ -65,6 +74,13 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
       clearTimeout(timer);
     },
   };
+}
+
+/** A list kept from an earlier load (its refresh failed) that is now old enough to be reported stale. */
+export function turnsStale(set: LoadedListSet, nowMs: number, staleAfterMs: number): boolean {
+  return set.catalog.some((s) =>
+    s.status === 'ok' && s.error !== undefined && s.lastRefresh !== null && s.lastRefresh !== set.loadedAt
+    && nowMs - Date.parse(s.lastRefresh) >= staleAfterMs);
 }
 
 /** List errors are one line naming file and line (ListFormatError); they quote no list data. */

@@ -2,7 +2,8 @@
  * @module Messages between the main thread (acceptor) and the HTTP worker threads.
  */
 import type { Config } from '../config.js';
-import type { LoadedListSet } from '../lists/catalog.js';
+import type { ListsPayload } from './lists-pipeline/lists-payload.js';
+import type { MetricsJson, MetricsText } from './metrics/service-metrics.js';
 
 export interface WorkerData {
   config: Config;
@@ -10,13 +11,20 @@ export interface WorkerData {
 }
 
 export type ToWorker =
-  /** A newly loaded list set (structured clone): build an engine from it and swap it in. */
-  | { type: 'lists'; set: LoadedListSet }
+  /** A list set indexed by the pipeline (shared memory): unpack it between requests and swap it in. */
+  | { type: 'lists'; payload: ListsPayload }
+  /** The main thread gathers metrics: answer with this thread's registry. */
+  | { type: 'metrics-collect'; id: number }
+  /** The merged metrics this worker asked for, or why there are none. */
+  | { type: 'metrics-text'; id: number; text: MetricsText | null; reason?: string }
   /** Stop: finish what is in flight (at most graceMs), close connections and state, exit. */
   | { type: 'shutdown'; graceMs: number };
 
 export type FromWorker =
   /** The worker's apps, to be added to the acceptors as child apps. */
   | { type: 'ready'; main: unknown; identity: unknown | null }
-  | { type: 'lists-installed' }
+  | { type: 'lists-installed'; seq: number }
+  /** GET /metrics arrived here: merge every thread's registry. */
+  | { type: 'metrics-request'; id: number }
+  | { type: 'metrics-snapshot'; id: number; metrics: MetricsJson }
   | { type: 'failed'; reason: string };

@@ -3,42 +3,62 @@
  * listening: the main thread's acceptor hands it connections), driven by messages from main.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createThreadServices, installListSet } from './bootstrap.js';
+import { createThreadServices, type ThreadServices } from './bootstrap.js';
 import { createLogger } from './logger.js';
-import { buildApps, closeApps, drain } from './server.js';
+import type { MetricsText } from './metrics/service-metrics.js';
+import { PendingAnswers } from './metrics/thread-metrics.js';
+import { buildApps, closeApps, drain, type BuiltApps } from './server.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
 const { config, index } = workerData as WorkerData;
 const port = parentPort!;
 const post = (message: FromWorker): void => port.postMessage(message);
 const logger = createLogger({ level: config.logLevel, base: { worker: index } });
+const oneLine = (error: unknown): string => (error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error');
 
-try {
-  const services = await createThreadServices(config, logger);
-  const apps = buildApps(services.deps, config);
-  port.on('message', (message: ToWorker) => {
-    if (message.type === 'lists') {
-      installListSet(services.lists, message.set, logger)
-        .then(() => post({ type: 'lists-installed' }))
-        .catch((error: unknown) => {
+/** GET /metrics on this worker: the main thread merges every thread's registry. */
+const merged = new PendingAnswers<MetricsText>();
+const renderMetrics = (): Promise<MetricsText> => merged.ask((id) => post({ type: 'metrics-request', id }), 'merged metrics');
+
+function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps): void {
+  switch (message.type) {
+    case 'lists':
+      services.installer.install(message.payload).then(
+        (report) => post({ type: 'lists-installed', seq: report.seq }),
+        (error: unknown) => {
           // Reported so the main thread's install rejects (and is logged) instead of waiting forever.
-          logger.error({ err: error }, 'engine build failed');
-          post({ type: 'failed', reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error' });
-        });
-    } else if (message.type === 'shutdown') {
+          logger.error({ err: error }, 'lists install failed');
+          post({ type: 'failed', reason: oneLine(error) });
+        },
+      );
+      break;
+    case 'metrics-collect':
+      void services.metrics.snapshot().then((metrics) => post({ type: 'metrics-snapshot', id: message.id, metrics }));
+      break;
+    case 'metrics-text':
+      if (message.text === null) merged.fail(message.id, new Error(message.reason ?? 'metrics unavailable'));
+      else merged.answer(message.id, message.text);
+      break;
+    case 'shutdown':
       void (async () => {
         await drain(apps.inFlight, message.graceMs);
         closeApps(apps);
         await services.state.close();
         port.close();
       })();
-    }
-  });
+      break;
+  }
+}
+
+try {
+  const services = await createThreadServices(config, logger, { processMetrics: false, renderMetrics });
+  const apps = buildApps(services.deps, config);
+  port.on('message', (message: ToWorker) => onMessage(message, services, apps));
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.
   const descriptor = (app: typeof apps.main): unknown => (app as unknown as { getDescriptor(): unknown }).getDescriptor();
   post({ type: 'ready', main: descriptor(apps.main), identity: apps.identity ? descriptor(apps.identity) : null });
 } catch (error) {
   logger.error({ err: error }, 'worker start failed');
-  post({ type: 'failed', reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error' });
+  post({ type: 'failed', reason: oneLine(error) });
   port.close();
 }

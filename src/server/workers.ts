@@ -2,46 +2,37 @@
  * @module WORKERS=N: N HTTP worker threads behind one port. The main thread runs a uWS acceptor
  * app that only accepts connections and hands them round-robin to the workers' apps (uWS child
  * app descriptors), which works the same on every platform, unlike SO_REUSEPORT balancing.
- * Each worker holds its own engine and state connection (worker.ts).
+ * Each worker holds its own engine and state connection (worker.ts); list sets reach them as one
+ * shared-memory payload from the list pipeline, and GET /metrics on any worker merges all threads.
  */
-import { extname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import type { Config } from '../config.js';
-import type { LoadedListSet } from '../lists/catalog.js';
+import type { ListsPayload } from './lists-pipeline/lists-payload.js';
 import type { Logger } from './logger.js';
+import type { MetricsJson, MetricsText, ServiceMetrics } from './metrics/service-metrics.js';
+import { mergeMetrics, PendingAnswers } from './metrics/thread-metrics.js';
 import { DEFAULT_GRACE_MS, listen } from './server.js';
+import { siblingModule, workerEntry } from './worker-entry.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
 export interface WorkerPool {
   readonly port: number;
   readonly identityPort: number | null;
-  /** Sends a loaded set to every worker; resolves when all have built their engine. */
-  installListSet(set: LoadedListSet): Promise<void>;
+  /** Hands a list payload to every worker; resolves when all have swapped it in. */
+  install(payload: ListsPayload): Promise<void>;
   close(graceMs?: number): Promise<void>;
 }
 
 type ChildApi = TemplatedApp & { addChildAppDescriptor(descriptor: unknown): void };
 
-const EXTENSION = extname(fileURLToPath(import.meta.url));
-const WORKER_FILE = new URL(`./worker${EXTENSION}`, import.meta.url);
+const WORKER_FILE = siblingModule(import.meta.url, 'worker');
 
-/**
- * worker.js once compiled. Under tsx (tests, development) a worker thread inherits no loader hooks
- * (and Node 20 ignores --import in a worker's execArgv), so a tiny module registers tsx first.
- */
-function workerEntry(): URL {
-  if (EXTENSION !== '.ts') return WORKER_FILE;
-  const api = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  const code = `import { register } from ${api}; register(); await import(${JSON.stringify(WORKER_FILE.href)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
-}
-
-export async function startWorkerPool(config: Config, logger: Logger): Promise<WorkerPool> {
+/** `metrics` is the main thread's registry (process metrics, list pipeline), merged into every scrape. */
+export async function startWorkerPool(config: Config, logger: Logger, metrics: ServiceMetrics): Promise<WorkerPool> {
   const acceptors = { main: uWS.App() as ChildApi, identity: config.identityPort === null ? null : (uWS.App() as ChildApi) };
   const workers = Array.from({ length: config.workers }, (_, index) =>
-    new Worker(workerEntry(), { workerData: { config, index } satisfies WorkerData }));
+    new Worker(workerEntry(WORKER_FILE), { workerData: { config, index } satisfies WorkerData }));
   const exited = workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve())));
   try {
     for (const ready of await Promise.all(workers.map(readyMessage))) {
@@ -56,15 +47,16 @@ export async function startWorkerPool(config: Config, logger: Logger): Promise<W
   if (acceptors.identity !== null) sockets.push(await listen(acceptors.identity, config.host, config.identityPort ?? 0));
   const ports = sockets.map((s) => uWS.us_socket_local_port(s as unknown as uWS.us_socket));
   logger.info({ workers: workers.length }, 'workers ready');
+  answerMetricsRequests(workers, metrics);
 
   let closing: Promise<void> | null = null;
   return {
     port: ports[0],
     identityPort: ports[1] ?? null,
-    async installListSet(set) {
+    async install(payload) {
       await Promise.all(workers.map((w) => {
         const installed = nextMessage(w, 'lists-installed');
-        w.postMessage({ type: 'lists', set } satisfies ToWorker);
+        w.postMessage({ type: 'lists', payload } satisfies ToWorker);
         return installed;
       }));
     },
@@ -80,6 +72,27 @@ export async function startWorkerPool(config: Config, logger: Logger): Promise<W
       return closing;
     },
   };
+}
+
+/** A worker asks for the merged metrics: gather every worker's registry and the main thread's. */
+function answerMetricsRequests(workers: readonly Worker[], metrics: ServiceMetrics): void {
+  const snapshots = new PendingAnswers<MetricsJson>();
+  const merged = async (): Promise<MetricsText> => {
+    const parts = await Promise.all(workers.map((w, index) =>
+      snapshots.ask((id) => w.postMessage({ type: 'metrics-collect', id } satisfies ToWorker), `metrics of worker ${index}`)));
+    return mergeMetrics([await metrics.snapshot(), ...parts]);
+  };
+  for (const worker of workers) {
+    worker.on('message', (message: FromWorker) => {
+      if (message.type === 'metrics-snapshot') snapshots.answer(message.id, message.metrics);
+      if (message.type !== 'metrics-request') return;
+      const { id } = message;
+      merged().then(
+        (text) => worker.postMessage({ type: 'metrics-text', id, text } satisfies ToWorker),
+        (error: unknown) => worker.postMessage({ type: 'metrics-text', id, text: null, reason: error instanceof Error ? error.message : 'unknown' } satisfies ToWorker),
+      );
+    });
+  }
 }
 
 async function readyMessage(worker: Worker): Promise<Extract<FromWorker, { type: 'ready' }>> {

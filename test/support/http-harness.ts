@@ -12,6 +12,7 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { mintSessionToken } from '../../src/identity/session-token.js';
 import type { LoadedListSet } from '../../src/lists/catalog.js';
 import { createThreadServices, installListSet, type ThreadServices } from '../../src/server/bootstrap.js';
+import { assertConformsToOpenApi } from '../../src/server/openapi/contract-check.js';
 import { createLogger } from '../../src/server/logger.js';
 import { startHttpServer, type RunningServer } from '../../src/server/server.js';
 import { SAMPLE_DIR } from './shared.js';
@@ -162,7 +163,10 @@ export async function call(base: string, method: string, path: string, options: 
   let parsed: unknown = bytes.toString('utf8');
   if (type.startsWith('application/json')) parsed = JSON.parse(bytes.toString('utf8'));
   else if (type.startsWith('application/msgpack')) parsed = (await import('msgpackr')).unpack(bytes);
-  return { status: response.status, headers: response.headers, body: parsed };
+  const answer: ApiResponse = { status: response.status, headers: response.headers, body: parsed };
+  // Every answer the HTTP tests receive must conform to the OpenAPI document; a violation fails the test.
+  assertConformsToOpenApi({ method, path, ...answer });
+  return answer;
 }
 
 /** Creates a key for `accountId` through the identity API and returns its token and record. */

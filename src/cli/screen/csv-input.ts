@@ -4,7 +4,8 @@
  * Header names are matched case-insensitively, ignoring spaces, "_" and "-", so "Date of Birth",
  * "date_of_birth" and "dateOfBirth" all work. An unknown or repeated column stops the run before
  * anything is screened (a misnamed column would otherwise be silently ignored for every row); a
- * bad cell only makes its own row an error row.
+ * bad cell only makes its own row an error row. Quotes inside an unquoted cell (John "Jack" Smith)
+ * are kept as text (relax_quotes), as hand-made files have them; an unclosed quote stops the run.
  */
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
@@ -29,14 +30,16 @@ const HEADER_NAMES: Readonly<Record<string, Column>> = {
 };
 
 export const CSV_COLUMNS_HELP =
-  'name (required), id, kind, aliases (";"-separated), dateOfBirth, nationality, address.country (or country), address.city (or city), fuzziness';
+  'name (required), id, kind, aliases (";"-separated), dateOfBirth, nationality,\n  address.country (or country), address.city (or city), fuzziness';
+
+const COLUMNS_ONE_LINE = CSV_COLUMNS_HELP.replace(/\n\s+/g, ' ');
 
 /** Aliases share one cell; ";" because "," would need quoting in every row. */
 const ALIAS_SEPARATOR = ';';
 
 export async function* readCsvRows(path: string): AsyncGenerator<InputRow> {
   const parser = createReadStream(path).pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, trim: false }),
+    parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
   );
   let columns: Column[] | null = null;
   let lastLine = 0;
@@ -52,9 +55,11 @@ export async function* readCsvRows(path: string): AsyncGenerator<InputRow> {
     }
   } catch (error) {
     if (error instanceof ScreenUsageError) throw error;
-    throw new ScreenUsageError(`${path}: not a readable CSV file: ${(error as Error).message}`);
+    // csv-parse quotes the offending field ("value is ..."), which may be a name: cut it off.
+    const reason = (error as Error).message.replace(/,? value is .*$/s, '');
+    throw new ScreenUsageError(`${path}: not a readable CSV file: ${reason}`);
   }
-  if (columns === null) throw new ScreenUsageError(`${path}: empty file (expected a header row: ${CSV_COLUMNS_HELP})`);
+  if (columns === null) throw new ScreenUsageError(`${path}: empty file (expected a header row: ${COLUMNS_ONE_LINE})`);
 }
 
 interface CsvInfo {
@@ -68,13 +73,13 @@ function readHeader(path: string, cells: readonly string[]): Column[] {
     const key = cell.trim().toLowerCase().replace(/[\s_-]+/g, '');
     const column = HEADER_NAMES[key];
     if (column === undefined) {
-      throw new ScreenUsageError(`${path}:1: unknown column ${JSON.stringify(cell)} (column ${i + 1}); known columns: ${CSV_COLUMNS_HELP}`);
+      throw new ScreenUsageError(`${path}:1: unknown column ${JSON.stringify(cell)} (column ${i + 1}); known columns: ${COLUMNS_ONE_LINE}`);
     }
     if (seen.has(column)) throw new ScreenUsageError(`${path}:1: column ${column} appears twice`);
     seen.add(column);
     return column;
   });
-  if (!seen.has('name')) throw new ScreenUsageError(`${path}:1: no "name" column; known columns: ${CSV_COLUMNS_HELP}`);
+  if (!seen.has('name')) throw new ScreenUsageError(`${path}:1: no "name" column; known columns: ${COLUMNS_ONE_LINE}`);
   return columns;
 }
 

@@ -53,7 +53,8 @@ export function createHttpScreener(options: HttpScreenerOptions): Screener {
       if (answer.kind === 'rate-limited') {
         tooMany += 1;
         const waitMs = answer.retryAfterMs ?? backoffMs(tooMany);
-        if (waitMs > options.maxWaitMs || tooMany > MAX_CONSECUTIVE_429) throw quotaStop(answer.error, waitMs, answer.reset);
+        if (waitMs > options.maxWaitMs) throw quotaStop(answer.error, waitMs, answer.reset);
+        if (tooMany > MAX_CONSECUTIVE_429) throw new ScreenStopError(`the server answered 429 ${answer.error.code} ${tooMany} times in a row`);
         options.stats.waits += 1;
         options.stats.waitedMs += waitMs;
         pausedUntil = Math.max(pausedUntil, Date.now() + waitMs);
@@ -93,7 +94,8 @@ export function createHttpScreener(options: HttpScreenerOptions): Screener {
       });
       const remaining = Number.parseInt(response.headers.get('x-ratelimit-remaining') ?? '', 10);
       if (Number.isInteger(remaining)) options.stats.quotaRemaining = remaining;
-      const data: unknown = await response.json().catch(() => null);
+      // Read inside the try (a connection dropped mid-body is retried), parse outside it.
+      const data = parseJson(await response.text());
       options.stats.note = '';
       if (response.status === 200) return { kind: 'slots', data };
       const error = apiError(data, response.status);
@@ -155,6 +157,14 @@ async function pause(ms: number, signal: AbortSignal): Promise<void> {
   }
 }
 
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 function apiError(data: unknown, status: number): ApiError {
   const error = (data as { error?: Partial<ApiError> } | null)?.error;
   return {
@@ -168,10 +178,15 @@ function describe(status: number, error: ApiError): string {
 }
 
 function quotaStop(error: ApiError, waitMs: number, reset: string | null): ScreenStopError {
-  const until = reset === null ? '' : ` (quota resets at ${reset})`;
-  return new ScreenStopError(
-    `the server asks to wait ${Math.ceil(waitMs / 1000)} s before the next call (429 ${error.code})${until}, longer than --max-wait; rerun the same command later to continue`,
-  );
+  const resets = reset === null ? '' : `; quota resets at ${reset}`;
+  return new ScreenStopError(`the server asks to wait ${waitText(waitMs)} (429 ${error.code}${resets}), more than --max-wait allows`);
+}
+
+function waitText(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7200) return `${Math.round(seconds / 60)} min`;
+  return seconds < 172_800 ? `${(seconds / 3600).toFixed(1)} h` : `${(seconds / 86_400).toFixed(1)} days`;
 }
 
 function networkReason(error: unknown, timeoutMs: number): string {

@@ -39,11 +39,11 @@ export class ResultSink {
     if (previous === null) return ResultSink.start(options);
     const problem = resumeProblem(previous, options.input, options.settings);
     if (problem !== null) throw new ScreenUsageError(`cannot resume ${options.output}: ${problem}; pass --restart to screen the file again from the start`);
-    if (previous.complete) return new ResultSink(options, null, previous);
     const size = await sizeOf(options.output);
     if (size === null || size < previous.outputBytes) {
-      throw new ScreenUsageError(`cannot resume: ${options.output} is shorter than its checkpoint says; pass --restart to start over`);
+      throw new ScreenUsageError(`cannot resume: ${options.output} is missing or shorter than its checkpoint says; pass --restart to start over`);
     }
+    if (previous.complete) return new ResultSink(options, null, previous);
     await truncate(options.output, previous.outputBytes);
     return new ResultSink(options, await open(options.output, 'a'), previous);
   }

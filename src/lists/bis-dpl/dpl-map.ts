@@ -11,7 +11,8 @@ import { parseDateValue, usDateToIso } from '../dates.js';
 import { inferKind } from '../infer-kind.js';
 import type { Address, DropCounter, ListEntry } from '../model.js';
 import { LIST_INFO } from '../sources.js';
-import { cachedAlpha2, indexedCountryName } from '../csl/country-cache.js';
+import { toAlpha2 } from '../countries.js';
+import { exactCountryName } from '../csl/country-names.js';
 
 /** A data row by header name (Name, Street_Address, ...), values as published. */
 export type DplRow = Readonly<Record<DplColumn, string>>;
@@ -35,7 +36,7 @@ function addressOf(row: DplRow, drops: DropCounter): Address | null {
   if (postal) address.postalCode = postal;
   if (country) {
     // ISO-2 as a rule; two rows write "PRC".
-    const code = indexedCountryName(country) ?? cachedAlpha2(country);
+    const code = exactCountryName(country) ?? toAlpha2(country);
     if (code) address.country = code;
     else {
       address.countryText = country;

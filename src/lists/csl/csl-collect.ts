@@ -6,9 +6,18 @@
  * later row's names, addresses and documents are merged into the first entry (nothing is lost) and
  * the row is counted in `skipped`.
  */
-import { DropCounter, type DropCounts, type ListEntry, type ParsedList } from '../model.js';
+import { DropCounter, type DropCounts, type ListEntry, type ListSource, type ParsedList } from '../model.js';
 import { mapCslRecord } from './csl-map.js';
 import type { CslRecord } from './csl-record.js';
+import { cslSourceToListSource } from './csl-source.js';
+
+export interface CslReadOptions {
+  /**
+   * Sources whose rows are left out unmapped, e.g. the Treasury lists when OFAC's own files supply
+   * them. Such rows are not counted anywhere: `skipped` and `dropped` cover the rows mapped.
+   */
+  skipSources?: ReadonlySet<ListSource>;
+}
 
 export const DUPLICATE_ROW = 'duplicate row of an earlier entry (same list and id): merged into it';
 export const REPEATED_HEADER = 'repeated header row';
@@ -43,11 +52,22 @@ export class CslCollector {
   private readonly drops = new DropCounter();
   private readonly skipped: DropCounts = {};
 
+  constructor(private readonly options: CslReadOptions = {}) {}
+
+  /** True when rows with this `source` text are to be left out (checked before building a record). */
+  omits(source: string): boolean {
+    const skip = this.options.skipSources;
+    if (!skip || skip.size === 0) return false;
+    const listSource = cslSourceToListSource(source);
+    return listSource !== null && skip.has(listSource);
+  }
+
   skip(reason: string): void {
     this.skipped[reason] = (this.skipped[reason] ?? 0) + 1;
   }
 
   add(record: CslRecord): void {
+    if (this.omits(record.source)) return;
     const outcome = mapCslRecord(record, this.drops);
     if ('skip' in outcome) {
       this.skip(outcome.skip);

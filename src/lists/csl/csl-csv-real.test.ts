@@ -83,7 +83,7 @@ describeShared('readCslCsv on the full 2022 CSL (snapshot/consolidated.csv, 14,1
     expect(pin(parsed, 'f15fa805ff4ac5e09026f5e78011a1bb6b26dec2')).toEqual({
       listSource: 'bis-unverified',
       entryId: 'f15fa805ff4ac5e09026f5e78011a1bb6b26dec2',
-      kind: 'individual', // inferKind's guess for a two-word name; flagged as inferred
+      kind: 'entity', // inferred: "Sanatgaran" (Persian: industrialists) is an organisation word
       kindInferred: true,
       name: 'Atlas Sanatgaran',
       aliases: [],

@@ -109,6 +109,26 @@ describe('readCslCsv: 2022 dialect (quotes only where needed, "" empties, ids ty
   });
 });
 
+describe('readCslCsv with skipSources (the catalog skips lists a preferred file supplies)', () => {
+  it('leaves those rows out unmapped and uncounted; the other entries are exactly as before', async () => {
+    const full = await readCslCsv(testdata('csl-2022-dialect.csv'));
+    const part = await readCslCsv(testdata('csl-2022-dialect.csv'), { skipSources: new Set(['ofac-sdn', 'ofac-non-sdn']) });
+    expect(part.entries).toEqual(full.entries.filter((e) => e.listSource !== 'ofac-sdn' && e.listSource !== 'ofac-non-sdn'));
+    // The merged duplicate was a CAPTA (ofac-non-sdn) row: with that list skipped, nothing was merged.
+    expect(part.skipped).toEqual({
+      'unknown source "Some Future List (SFL) - Department of Examples"': 1,
+      'record without a name': 1,
+    });
+    // The impossible date of birth belonged to a skipped SDN row.
+    expect(part.dropped).toEqual({ 'start_date: not a real date': 1 });
+  });
+
+  it('skips nothing when told to skip no source', async () => {
+    const path = testdata('csl-2025-dialect.csv');
+    expect(await readCslCsv(path, { skipSources: new Set() })).toEqual(await readCslCsv(path));
+  });
+});
+
 describe('readCslCsv: 2025 dialect (every field quoted, header repeated, ids type first)', () => {
   it('skips the repeated header and reads all five rows, the UFLPA one included', async () => {
     const parsed = await readCslCsv(testdata('csl-2025-dialect.csv'));

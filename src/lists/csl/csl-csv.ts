@@ -8,12 +8,13 @@
  *   repeats the header as line 2: header repeats are skipped and counted.
  * Columns are looked up by header name, so a reordered or extended header still reads; a header that
  * lacks a column we need is rejected naming the missing columns (an sdn.csv saved as consolidated.csv
- * has no header at all). Every row of all sources is returned, Treasury rows included: the catalog
- * decides that OFAC's own files win over the CSL's copy.
+ * has no header at all). Every row of all sources is returned, Treasury rows included (the catalog
+ * decides that OFAC's own files win over the CSL's copy), unless the caller names sources to skip:
+ * their rows are then left out before any field is taken apart, and not counted.
  */
 import type { ParsedList } from '../model.js';
 import { ListFormatError } from '../model.js';
-import { CslCollector, REPEATED_HEADER } from './csl-collect.js';
+import { CslCollector, REPEATED_HEADER, type CslReadOptions } from './csl-collect.js';
 import { splitMulti, type CslRecord } from './csl-record.js';
 import { parseCslAddress } from './csv-address.js';
 import { detectIdsOrder, parseCslIds, type IdsOrder } from './csv-ids.js';
@@ -80,7 +81,7 @@ function isHeaderRepeat(row: readonly string[], col: ColumnIndex): boolean {
   return row[col._id] === '_id' && row[col.source] === 'source' && row[col.name] === 'name';
 }
 
-export async function readCslCsv(path: string): Promise<ParsedList> {
+export async function readCslCsv(path: string, options: CslReadOptions = {}): Promise<ParsedList> {
   const table = await readTableFile(path, 'a CSL consolidated.csv');
   const header = parseHeader(table, {});
   const missing = missingColumns(header, REQUIRED);
@@ -93,8 +94,10 @@ export async function readCslCsv(path: string): Promise<ParsedList> {
   if (data.length === 0) throw new ListFormatError(table.file, rows.length, 'no records after the header');
 
   const order = detectIdsOrder(data.map((row) => row[col.ids]));
-  const collector = new CslCollector();
+  const collector = new CslCollector(options);
   for (let i = 0; i < rows.length - 1 - data.length; i++) collector.skip(REPEATED_HEADER);
-  for (const row of data) collector.add(toRecord(row, col, order));
+  for (const row of data) {
+    if (!collector.omits(row[col.source])) collector.add(toRecord(row, col, order));
+  }
   return collector.result('csl-csv');
 }

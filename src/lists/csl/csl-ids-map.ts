@@ -9,7 +9,7 @@ import { parseDateValue } from '../dates.js';
 import type { DropCounter, IdentityDocument, ListEntry } from '../model.js';
 import { addExtra, classifyIdType, extraKey, genderOf, type IdTypeUse } from '../ofac/xml-id-types.js';
 import type { CslId } from './csl-record.js';
-import { cachedAlpha2 } from './country-cache.js';
+import { toAlpha2 } from '../countries.js';
 
 /** A document date as ISO when it is a whole day; otherwise undefined and its text goes to the note. */
 function dayOf(text: string): string | undefined {
@@ -41,7 +41,7 @@ function toDocument(id: CslId, drops: DropCounter): IdentityDocument | null {
   const doc: IdentityDocument = { type: id.type.trim(), number };
   const notes: string[] = [];
   if (id.country && id.country.trim() !== '') {
-    const country = cachedAlpha2(id.country);
+    const country = toAlpha2(id.country);
     if (country) doc.country = country;
     else notes.push(`country ${id.country.trim()}`);
   }

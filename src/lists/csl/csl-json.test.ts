@@ -36,6 +36,14 @@ describe('readCslJson: the trade.gov API shape {results, total, sources_used}', 
     expect(parsed.dropped).toEqual({ 'dates_of_birth: not a date': 1 });
   });
 
+  it('leaves out the rows of skipSources, unmapped and uncounted', async () => {
+    const full = await readCslJson(testdata('consolidated-api.json'));
+    const part = await readCslJson(testdata('consolidated-api.json'), { skipSources: new Set(['ofac-sdn']) });
+    expect(part.entries).toEqual(full.entries.filter((e) => e.listSource !== 'ofac-sdn'));
+    expect(part.skipped).toEqual(full.skipped);
+    expect(part.declaredCount).toBe(6);
+  });
+
   it('takes address objects as they are, keeping an unknown country as text', async () => {
     const entry = (await readCslJson(testdata('consolidated-api.json'))).entries[0];
     expect(entry).toEqual({

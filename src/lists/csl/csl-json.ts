@@ -14,7 +14,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ListFormatError, type ParsedList } from '../model.js';
-import { CslCollector } from './csl-collect.js';
+import { CslCollector, type CslReadOptions } from './csl-collect.js';
 import { toCslRecord } from './json-record.js';
 
 function lineAt(text: string, position: number): number {
@@ -52,7 +52,7 @@ function envelopeOf(file: string, data: unknown): Envelope {
   throw new ListFormatError(file, 1, 'not a CSL consolidated.json: expected {"results": [...]} or an array of results');
 }
 
-export async function readCslJson(path: string): Promise<ParsedList> {
+export async function readCslJson(path: string, options: CslReadOptions = {}): Promise<ParsedList> {
   const file = basename(path);
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new ListFormatError(file, 1, 'empty file, expected a CSL consolidated.json');
@@ -64,7 +64,7 @@ export async function readCslJson(path: string): Promise<ParsedList> {
   if (total !== undefined && total > results.length) {
     throw new ListFormatError(file, 1, `holds ${results.length} of the ${total} records it declares (one API page or a cut download)`);
   }
-  const collector = new CslCollector();
+  const collector = new CslCollector(options);
   for (const result of results) {
     const record = toCslRecord(result);
     if (typeof record === 'string') collector.skip(record);

@@ -16,7 +16,7 @@ import { parseDateValue } from '../dates.js';
 import type { Alias, DateValue, DropCounter, EntryKind, ListEntry, ListSource } from '../model.js';
 import { cslSourceToListSource } from './csl-source.js';
 import { cleanAlias, splitLegalScopeSuffix } from './csl-names.js';
-import { cachedAlpha2 } from './country-cache.js';
+import { toAlpha2 } from '../countries.js';
 import { applyCslIds } from './csl-ids-map.js';
 import type { CslRecord } from './csl-record.js';
 
@@ -71,7 +71,7 @@ function datesOfBirth(texts: readonly string[], drops: DropCounter): DateValue[]
 function countryCodes(values: readonly string[], field: string, drops: DropCounter): string[] {
   const codes: string[] = [];
   for (const value of values) {
-    const code = cachedAlpha2(value);
+    const code = toAlpha2(value);
     if (!code) drops.drop(field, 'unknown country');
     else if (!codes.includes(code)) codes.push(code);
   }

@@ -10,8 +10,8 @@
  * stays in the street rather than becoming a wrong city.
  */
 import type { Address } from '../model.js';
-import { countryName } from '../countries.js';
-import { cachedAlpha2, indexedCountryName } from './country-cache.js';
+import { countryName, toAlpha2 } from '../countries.js';
+import { exactCountryName } from './country-names.js';
 
 const POSTAL = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{2,9}$/i;
 /** UK and Canadian postal codes carry a space: "SW1A 1AA", "H9A 1W7". */
@@ -33,19 +33,19 @@ function isRegion(part: string, country: string | undefined): boolean {
 
 /** The country a part names on its own: a code, an abbreviation or a whole country name. */
 function countryOf(part: string): string | undefined {
-  if (/^[A-Za-z]{2}$/.test(part)) return cachedAlpha2(part);
+  if (/^[A-Za-z]{2}$/.test(part)) return toAlpha2(part);
   if (/\d/.test(part)) return undefined;
-  return indexedCountryName(part) ?? cachedAlpha2(part);
+  return exactCountryName(part) ?? toAlpha2(part);
 }
 
 /** True when a part is the name of this country ("China" before "CN"). */
 function namesCountry(part: string, country: string): boolean {
   if (/\d/.test(part)) return false;
-  const known = indexedCountryName(part);
+  const known = exactCountryName(part);
   if (known !== undefined) return known === country;
   // Spellings only toAlpha2 knows ("Syria", "Burma"): asked only when the first letter fits.
   const name = countryName(country);
-  return name !== undefined && name[0].toLowerCase() === part[0].toLowerCase() && cachedAlpha2(part) === country;
+  return name !== undefined && name[0].toLowerCase() === part[0].toLowerCase() && toAlpha2(part) === country;
 }
 
 function isPostal(part: string): boolean {

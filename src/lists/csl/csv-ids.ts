@@ -11,7 +11,7 @@
  * remains after the type, the country code and the dates are taken from the ends.
  */
 import { splitMulti, type CslId } from './csl-record.js';
-import { cachedAlpha2 } from './country-cache.js';
+import { toAlpha2 } from '../countries.js';
 
 export type IdsOrder = 'type-first' | 'type-last';
 
@@ -45,7 +45,7 @@ export function detectIdsOrder(idsTexts: Iterable<string>): IdsOrder {
 }
 
 function isCountryPart(part: string): boolean {
-  return /^[A-Z]{2}$/.test(part) && cachedAlpha2(part) !== undefined;
+  return /^[A-Z]{2}$/.test(part) && toAlpha2(part) !== undefined;
 }
 
 /** Parts in type-first field order without the type: number parts, then country, then dates. */

@@ -6,7 +6,7 @@
  * where a name belongs) are not guessed at: the record is skipped with the reason.
  */
 import type { Address } from '../model.js';
-import { cachedAlpha2 } from './country-cache.js';
+import { toAlpha2 } from '../countries.js';
 import { splitMulti, type CslId, type CslRecord } from './csl-record.js';
 import { parseCslAddress } from './csv-address.js';
 import { parseCslIds } from './csv-ids.js';
@@ -47,7 +47,7 @@ function addressOf(value: unknown): Address | null {
   if (state) address.state = state;
   if (postal) address.postalCode = postal;
   if (country) {
-    const code = cachedAlpha2(country);
+    const code = toAlpha2(country);
     if (code) address.country = code;
     else address.countryText = country;
   }

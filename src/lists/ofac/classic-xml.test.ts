@@ -5,8 +5,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeShared, RAW_LISTS_DIR } from '../../../test/support/shared.js';
 import { LIST_INFO } from '../sources.js';
-import { ListFormatError, type ListEntry, type ParsedList } from '../model.js';
+import { DropCounter, ListFormatError, type ListEntry, type ParsedList } from '../model.js';
 import { classicSourceForFile, readOfacClassicXml } from './classic-xml.js';
+import { parseRemarks } from './remarks.js';
 
 const TESTDATA = join(import.meta.dirname, 'testdata');
 const CONSOLIDATED_XML = join(RAW_LISTS_DIR, 'ofac_non_sdn/2024-05-06_xml/consolidated.xml');
@@ -96,6 +97,42 @@ describe('readOfacClassicXml on hand-written quirks (xml-classic-quirks.xml, old
     expect(entry.name).toBe('A & B TEST TRADING LLC');
     expect(entry.remarks).toBe('Kind not stated <on purpose>.');
     expect(entry).toMatchObject({ kind: 'entity', kindInferred: true });
+  });
+});
+
+describe('readOfacClassicXml: aircraft identifiers and wallets (xml-classic-craft.xml)', () => {
+  it('makes them identity documents, exactly as the legacy reader does with the same IDs in Remarks', async () => {
+    const { entries } = await readOfacClassicXml(join(TESTDATA, 'xml-classic-craft.xml'));
+    // The same idList as OFAC writes it into sdn.csv Remarks.
+    const aircraftRemarks =
+      'Aircraft Construction Number (also called L/N or S/N or F/N) 8401; Aircraft Manufacture Date 1992; ' +
+      "Aircraft Model IL76-TD; Aircraft Manufacturer's Serial Number (MSN) 98765; Aircraft Tail Number EX-001; " +
+      'Previous Aircraft Tail Number EX-000; Aircraft Mode S Transponder Code 730B1C; Aircraft Serial Identification 5210.';
+    const walletRemarks =
+      'Digital Currency Address - XBT 12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h; ' +
+      'Digital Currency Address - ETH 0x098B716B8Aaf21512996dC57EB0615e2383E2f96; Gender Male.';
+
+    const aircraft = byId(entries, '1004');
+    expect(aircraft.identityDocuments).toEqual([
+      { type: 'Aircraft Construction Number (also called L/N or S/N or F/N)', number: '8401' },
+      { type: "Aircraft Manufacturer's Serial Number (MSN)", number: '98765' },
+      { type: 'Aircraft Tail Number', number: 'EX-001' },
+      { type: 'Previous Aircraft Tail Number', number: 'EX-000' },
+      { type: 'Aircraft Mode S Transponder Code', number: '730B1C' },
+      { type: 'Aircraft Serial Identification', number: '5210' },
+    ]);
+    expect(aircraft.identityDocuments).toEqual(parseRemarks(aircraftRemarks, new DropCounter()).identityDocuments);
+    // Facts about the craft are no identifiers: extra, as in the CSL and Enhanced XML readers.
+    expect(aircraft.extra).toEqual({ 'Aircraft Manufacture Date': '1992', 'Aircraft Model': 'IL76-TD' });
+
+    const holder = byId(entries, '1010');
+    expect(holder.identityDocuments).toEqual([
+      { type: 'Digital Currency Address - XBT', number: '12QtD5BFwRsdNsAZY76UVE1xyCGNTojH9h' },
+      { type: 'Digital Currency Address - ETH', number: '0x098B716B8Aaf21512996dC57EB0615e2383E2f96' },
+    ]);
+    expect(holder.identityDocuments).toEqual(parseRemarks(walletRemarks, new DropCounter()).identityDocuments);
+    expect(holder.gender).toBe('male');
+    expect(holder.extra).toBeUndefined();
   });
 });
 

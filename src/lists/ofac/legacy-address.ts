@@ -9,7 +9,7 @@
  * `state`, never lost.
  */
 import type { Address } from '../model.js';
-import { legacyCountry } from './legacy-country.js';
+import { toAlpha2 } from '../countries.js';
 
 /** A postal-code token: an optional short letter prefix, then a digit ("105187", "EC3N", "CH-8022", "C.P.80180"). */
 const POSTAL_TOKEN = /^(?:[A-Z][A-Z.]{0,3}[-.]?)?\d[0-9A-Z\-/.]*$/i;
@@ -32,7 +32,7 @@ export function mapLegacyAddress(street: string, cityLine: string, country: stri
   Object.assign(address, splitCityLine(cityLine));
   const countryText = country.trim();
   if (countryText && !UNKNOWN_COUNTRY.has(countryText.toLowerCase())) {
-    const code = legacyCountry(countryText);
+    const code = toAlpha2(countryText);
     if (code) address.country = code;
     else address.countryText = countryText; // e.g. "Region: Kafia Kingi"
   }

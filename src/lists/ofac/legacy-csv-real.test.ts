@@ -65,9 +65,15 @@ describeShared('snapshot sdn.csv (2024) with 2025 companions', () => {
   it('counts the few unusable remark values', () => {
     expect(list.dropped).toEqual({
       'nationality: unknown country': 3, // "nationality possibly Palestinian"
-      'dateOfBirth: invalid date': 1, // "circa 1979-1982"
       'identityDocument: no number': 3, // "Passport issued in Sarajevo, Bosnia-Herzegovina"
     });
+  });
+
+  it('reads a year range written with a bare hyphen, "DOB circa 1979-1982" (11748)', () => {
+    expect(byId(list, '11748').datesOfBirth).toEqual([
+      { text: 'circa 1979-1982', from: '1979-01-01', to: '1982-12-31', precision: 'range', approximate: true },
+      { text: '1982', from: '1982-01-01', to: '1982-12-31', precision: 'year', approximate: false },
+    ]);
   });
 
   it('maps an entity with an a.k.a. in its remarks and four addresses (306)', () => {
@@ -80,7 +86,7 @@ describeShared('snapshot sdn.csv (2024) with 2025 companions', () => {
       name: 'BANCO NACIONAL DE CUBA',
       aliases: [
         { name: 'NATIONAL BANK OF CUBA', type: 'aka', quality: 'strong' },
-        { name: 'BNC', type: 'aka', quality: 'strong' },
+        { name: 'BNC', type: 'aka', quality: 'weak' },
       ],
       addresses: [
         { street: 'Zweierstrasse 35', city: 'Zurich', postalCode: 'CH-8022', country: 'CH' },
@@ -113,8 +119,8 @@ describeShared('snapshot sdn.csv (2024) with 2025 companions', () => {
         { name: 'ALI, Mukhtar Abdullahi', type: 'aka', quality: 'strong' },
         { name: 'ALI, Mujahid Mukhtar Robow', type: 'aka', quality: 'strong' },
         { name: 'ALI, Shaykh Mukhtar Robo', type: 'aka', quality: 'strong' },
-        { name: 'ABU MANSUR', type: 'aka', quality: 'strong' },
-        { name: 'ABU MANSOUR', type: 'aka', quality: 'strong' },
+        { name: 'ABU MANSUR', type: 'aka', quality: 'weak' },
+        { name: 'ABU MANSOUR', type: 'aka', quality: 'weak' },
       ],
       datesOfBirth: [
         { text: '1969', from: '1969-01-01', to: '1969-12-31', precision: 'year', approximate: false },
@@ -260,6 +266,6 @@ describeShared('snapshot cons_*.csv (non-SDN lists, 2025-12-19)', () => {
     // Remarks were cut in "Registration Numbe|r 1027700342890" and end with an a.k.a. in cons_comments.csv.
     expect(entry.remarks).toContain('Registration Number 1027700342890 (Russia); For more information');
     expect(entry.identityDocuments).toContainEqual({ type: 'Registration Number', number: '1027700342890', country: 'RU' });
-    expect(entry.aliases.at(-1)).toEqual({ name: 'RUSAG', type: 'aka', quality: 'strong' });
+    expect(entry.aliases.at(-1)).toEqual({ name: 'RUSAG', type: 'aka', quality: 'weak' });
   });
 });

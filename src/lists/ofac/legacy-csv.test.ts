@@ -93,7 +93,7 @@ describe('readOfacLegacySet on the hand-written quirks set', () => {
     const entry = byId(list, '1006');
     expect(entry.remarks).toMatch(/Tax ID No\. 7770001234 \(Germany\); a\.k\.a\. 'CONTINUED NAME'\.$/);
     expect(entry.identityDocuments).toContainEqual({ type: 'Tax ID No.', number: '7770001234', country: 'DE' });
-    expect(entry.aliases).toEqual([{ name: 'CONTINUED NAME', type: 'aka', quality: 'strong' }]);
+    expect(entry.aliases).toEqual([{ name: 'CONTINUED NAME', type: 'aka', quality: 'weak' }]);
     expect(byId(list, '1007').remarks).toBe('Website example.org.');
   });
 
@@ -118,7 +118,7 @@ describe('readOfacLegacySet on the hand-written quirks set', () => {
   });
 
   it('reads a remarks field with escaped double quotes', () => {
-    expect(byId(list, '1009').aliases).toEqual([{ name: 'OLD QUOTED GROUP', type: 'fka', quality: 'strong' }]);
+    expect(byId(list, '1009').aliases).toEqual([{ name: 'OLD QUOTED GROUP', type: 'fka', quality: 'weak' }]);
   });
 });
 

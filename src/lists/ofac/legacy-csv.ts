@@ -15,7 +15,7 @@ import { inferKind } from '../infer-kind.js';
 import { type Alias, DropCounter, ListFormatError, type ListEntry, type ParsedList } from '../model.js';
 import { mapLegacyAddress } from './legacy-address.js';
 import { isEntNum, mapLegacyAlias, mapLegacyPrimary } from './legacy-map.js';
-import { readLegacyFile } from './legacy-reader.js';
+import { readLegacyFile, startReading, type PendingFile } from './legacy-reader.js';
 import { parseRemarks } from './remarks.js';
 
 export interface OfacLegacyFiles {
@@ -40,6 +40,8 @@ export async function readOfacLegacySet(files: OfacLegacyFiles): Promise<ParsedL
   const skipped = new DropCounter();
   const records = new Map<string, Pending>();
 
+  // All four files are read at once; they are parsed in join order below.
+  const [comments, alt, add] = [files.comments, files.alt, files.add].map((path) => (path ? startReading(path) : undefined));
   const primaryFile = basename(files.primary);
   await readLegacyFile(files.primary, 12, (fields, line) => {
     trimFields(fields, 11);
@@ -49,15 +51,15 @@ export async function readOfacLegacySet(files: OfacLegacyFiles): Promise<ParsedL
     records.set(entNum, { entry: mapLegacyPrimary(fields, files.family, dropped), remarks: fields[11] });
   });
 
-  if (files.comments) await joinComments(files.comments, records, skipped);
-  if (files.alt) {
-    await readCompanion(files.alt, 5, records, skipped, (pending, fields) => {
+  if (comments) await joinComments(comments, records, skipped);
+  if (alt) {
+    await readCompanion(alt, 5, records, skipped, (pending, fields) => {
       const alias = mapLegacyAlias(fields, dropped);
       if (alias) pending.entry.aliases.push(alias);
     });
   }
-  if (files.add) {
-    await readCompanion(files.add, 6, records, skipped, (pending, fields) => {
+  if (add) {
+    await readCompanion(add, 6, records, skipped, (pending, fields) => {
       const address = mapLegacyAddress(fields[2], fields[3], fields[4]);
       if (address) pending.entry.addresses.push(address);
     });
@@ -84,15 +86,15 @@ function checkedEntNum(file: string, value: string, line: number): string {
 type CompanionHandler = (pending: Pending, fields: string[]) => void;
 
 async function readCompanion(
-  path: string,
+  source: PendingFile,
   columns: number,
   records: Map<string, Pending>,
   skipped: DropCounter,
   onRow: CompanionHandler,
   untrimmed = -1,
 ): Promise<void> {
-  const file = basename(path);
-  await readLegacyFile(path, columns, (fields, line) => {
+  const file = basename(source.path);
+  await readLegacyFile(source, columns, (fields, line) => {
     trimFields(fields, untrimmed);
     const pending = records.get(checkedEntNum(file, fields[0], line));
     if (pending) onRow(pending, fields);
@@ -105,13 +107,13 @@ async function readCompanion(
  * one for complete remarks comes from a different publication (mixed downloads) and would glue
  * unrelated text onto the record, so it is skipped and counted.
  */
-async function joinComments(path: string, records: Map<string, Pending>, skipped: DropCounter): Promise<void> {
-  const file = basename(path);
+async function joinComments(source: PendingFile, records: Map<string, Pending>, skipped: DropCounter): Promise<void> {
+  const file = basename(source.path);
   const onRow: CompanionHandler = (pending, fields) => {
     if (pending.remarks.length < REMARKS_CUT_LENGTH) skipped.drop(file, 'continuation of remarks that are not cut');
     else pending.remarks += fields[1];
   };
-  await readCompanion(path, 2, records, skipped, onRow, 1);
+  await readCompanion(source, 2, records, skipped, onRow, 1);
 }
 
 function finishEntry({ entry, remarks }: Pending, dropped: DropCounter): ListEntry {

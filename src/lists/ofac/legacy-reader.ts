@@ -36,13 +36,27 @@ const CP1252_C1: Record<string, string> = {
  */
 export type LegacyRowHandler = (fields: string[], line: number) => void;
 
+/** A file whose bytes are being read, so the files of a set load while earlier ones are parsed. */
+export interface PendingFile {
+  path: string;
+  bytes: Promise<Buffer>;
+}
+
+export function startReading(path: string): PendingFile {
+  const bytes = readFile(path);
+  // Awaited (and its error reported) when its turn comes; until then a failure must not count as unhandled.
+  bytes.catch(() => undefined);
+  return { path, bytes };
+}
+
 /**
  * Reads one legacy file and hands every record to `onRow`. `columns` is the exact column count of
  * the file kind (sdn 12, add 6, alt 5, comments 2). Returns the number of records read.
  */
-export async function readLegacyFile(path: string, columns: number, onRow: LegacyRowHandler): Promise<number> {
+export async function readLegacyFile(source: string | PendingFile, columns: number, onRow: LegacyRowHandler): Promise<number> {
+  const { path, bytes } = typeof source === 'string' ? startReading(source) : source;
   const file = basename(path);
-  const buf = await readFile(path);
+  const buf = await bytes;
   const end = contentEnd(buf);
   const content = buf.subarray(0, end);
   checkLooksLikeLegacy(file, content);

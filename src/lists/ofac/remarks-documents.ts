@@ -10,7 +10,7 @@
  */
 import { parseDateValue } from '../dates.js';
 import type { DropCounter, IdentityDocument } from '../model.js';
-import { legacyCountry } from './legacy-country.js';
+import { toAlpha2 } from '../countries.js';
 
 const DOCUMENT_LABELS: readonly string[] = [
   // People
@@ -105,7 +105,7 @@ function parseDocumentValue(type: string, text: string, drops: DropCounter): Ide
   let note: string | undefined;
   const paren = /\s*\(([^()]+)\)$/.exec(rest);
   if (paren && paren.index > 0) {
-    country = legacyCountry(paren[1]);
+    country = toAlpha2(paren[1]);
     if (!country) note = paren[1].trim(); // a city or registry name: "(Cali)", "(Stuttgart)"
     rest = rest.slice(0, paren.index);
   }

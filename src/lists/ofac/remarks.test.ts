@@ -122,9 +122,9 @@ describe('parseRemarks', () => {
       new DropCounter(),
     );
     expect(facts.aliases).toEqual([
-      { name: 'BNC', type: 'aka', quality: 'strong' },
-      { name: 'OLD NAME', type: 'fka', quality: 'strong' },
-      { name: 'NEW NAME', type: 'nka', quality: 'strong' },
+      { name: 'BNC', type: 'aka', quality: 'weak' },
+      { name: 'OLD NAME', type: 'fka', quality: 'weak' },
+      { name: 'NEW NAME', type: 'nka', quality: 'weak' },
       { name: 'WEAK ONE', type: 'aka', quality: 'weak' },
     ]);
   });

@@ -9,7 +9,7 @@
  */
 import { parseDateValue } from '../dates.js';
 import type { Alias, AliasType, DateValue, DropCounter, IdentityDocument } from '../model.js';
-import { legacyCountry } from './legacy-country.js';
+import { toAlpha2 } from '../countries.js';
 import { documentFromSegment, firstSpace, firstWord } from './remarks-documents.js';
 
 export interface RemarkFacts {
@@ -140,11 +140,15 @@ export function aliasFromRemark(type: AliasType, body: string): Alias | null {
   }
   name = name.replace(/\s+/g, ' ').trim();
   if (!name) return null;
-  return { name, type, quality: LOW_QUALITY.test(tail) ? 'weak' : 'strong' };
+  // OFAC writes its low-quality ("weak") a.k.a.s only in the remarks, quoted; the strong ones are in
+  // alt.csv (in the 2024 consolidated XML, 64 of the 66 weak a.k.a.s appear in the CSV remarks and
+  // 1 of 1,060 strong ones). A remarks alias is therefore weak.
+  void LOW_QUALITY.test(tail);
+  return { name, type, quality: 'weak' };
 }
 
 function pushCountry(target: string[], text: string, field: string, drops: DropCounter): void {
-  const code = legacyCountry(text);
+  const code = toAlpha2(text);
   if (!code) drops.drop(field, 'unknown country');
   else pushUnique(target, code);
 }

@@ -1,6 +1,10 @@
 /**
  * @module GET /healthz (the process answers) and GET /readyz (lists loaded and store reachable;
  * 503 with the reasons otherwise). No key needed: load balancers and orchestrators call them.
+ *
+ * A stale list (its refresh keeps failing, LISTS_STALE_AFTER_MS) is still loaded and screened
+ * against, so the instance stays ready: 200 with status "degraded" and the stale sources named,
+ * for monitoring to alert on without a load balancer taking every instance out at once.
  */
 import type { FieldIssue } from '../../errors.js';
 import { errorReply, reply } from '../framing.js';
@@ -35,7 +39,9 @@ export const readyzRoute: Route = {
       const code = problems[0].field === 'lists' ? 'lists_unavailable' : 'store_unavailable';
       return errorReply(code, ctx.requestId, ctx.format, { details: problems });
     }
-    return reply(200, { status: 'ready', entries: engine?.size ?? 0, store: deps.state.store.kind }, ctx.format);
+    const stale = (deps.lists.catalog() ?? []).filter((s) => s.status === 'stale').map((s) => s.source);
+    const status = stale.length > 0 ? 'degraded' : 'ready';
+    return reply(200, { status, entries: engine?.size ?? 0, store: deps.state.store.kind, ...(stale.length > 0 && { stale }) }, ctx.format);
   },
 };
 

@@ -6,8 +6,11 @@ import { createApiKeyRoute } from './api-keys-create.js';
 import { deleteApiKeyRoute } from './api-keys-delete.js';
 import { listApiKeysRoute } from './api-keys-list.js';
 import { auditRoute } from './audit.js';
+import { dashboardRoutes } from './dashboard.js';
+import { apiReferenceRoutes } from './docs.js';
 import { healthzRoute, readyzRoute } from './health.js';
 import { listsRoute } from './lists.js';
+import { metricsRoute } from './metrics.js';
 import { screenBatchRoute } from './screen-batch.js';
 import { screenRoute } from './screen.js';
 
@@ -21,4 +24,7 @@ export const ROUTES: readonly Route[] = [
   deleteApiKeyRoute,
   healthzRoute,
   readyzRoute,
+  metricsRoute,
+  ...dashboardRoutes,
+  ...apiReferenceRoutes,
 ];

@@ -51,6 +51,22 @@ export const CreatedApiKeySchema = Type.Composite([
   Type.Object({ token: Type.String({ description: 'svc_live_ + 52 base32 characters; shown only in this response.' }) }),
 ]);
 
+export const KeyUsageSchema = Type.Object({
+  serviceId: Type.String(),
+  used: Type.Integer({ minimum: 0, description: 'Calls counted this UTC month.' }),
+  limit: Type.Integer({ description: 'The monthly limit of the key for this service.' }),
+  resetAt: Type.String({ format: 'date-time', description: 'Start of the next UTC month, when `used` resets.' }),
+});
+
+export const ListedApiKeySchema = Type.Composite([
+  ApiKeyRecordSchema,
+  Type.Object({
+    usage: Type.Array(KeyUsageSchema, {
+      description: 'Use this month of each service this server counts that the key may call (revoked keys included).',
+    }),
+  }),
+]);
+
 export const ApiKeyListSchema = Type.Object({
-  data: Type.Array(ApiKeyRecordSchema, { description: 'Every key of the account, newest first.' }),
+  data: Type.Array(ListedApiKeySchema, { description: 'Every key of the account, newest first.' }),
 });

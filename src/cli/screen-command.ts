@@ -1,0 +1,190 @@
+/**
+ * @module `screen --input people.csv --output results.jsonl`: bulk screening for batch callers,
+ * against a running service (--url, 100 entities per call) or in this process (--in-process).
+ * Resumable: rerunning the same command continues after the last completed batch.
+ *
+ * The API key comes from an environment variable or a file, never from the command line (argv is
+ * visible to every user of the machine and lands in shell history). Nothing printed here contains
+ * the key or a screened name.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import type { Command } from 'commander';
+import { loadConfig } from '../config.js';
+import { CSV_COLUMNS_HELP } from './screen/csv-input.js';
+import { createHttpScreener } from './screen/http-screener.js';
+import { createInProcessScreener } from './screen/in-process-screener.js';
+import { formatOf } from './screen/input-file.js';
+import { NO_PROGRESS, terminalProgress } from './screen/progress-view.js';
+import { runScreen, type RunOutcome } from './screen/run-screen.js';
+import { newRunStats, ScreenUsageError, type RunStats, type Screener } from './screen/screen-records.js';
+import { rowDefaults, screenOptions, type ScreenFlags } from './screen/screen-options.js';
+import { statusLine, summaryTable } from './screen/summary-table.js';
+import { PROCESS_IO, type CliIo } from './session-command.js';
+
+export interface ScreenIo extends CliIo {
+  /** Where the progress bar goes; null (not a terminal, or a test) shows none. */
+  readonly progressStream: NodeJS.WritableStream | null;
+  /** Stop gracefully on Ctrl-C (the process entry point only). */
+  readonly handleSignals: boolean;
+  readonly setExitCode: (code: number) => void;
+}
+
+const PROCESS_SCREEN_IO: ScreenIo = {
+  ...PROCESS_IO,
+  progressStream: process.stderr.isTTY === true ? process.stderr : null,
+  handleSignals: true,
+  setExitCode: (code) => void (process.exitCode = code),
+};
+
+const EXAMPLES = `
+Modes (exactly one):
+  --url URL          POST batches of 100 to URL/sanctions-screening/v1/screen/batch; the API key is
+                     read from the variable named by --api-key-env (default RPS_API_KEY) or from
+                     --api-key-file, never from the command line.
+  --in-process       load LISTS_DIR (or --lists-dir) and screen here: no server, key or quota.
+
+Input: .csv with a header row; column names in any case, spaces, "_" and "-" ignored:
+  ${CSV_COLUMNS_HELP}
+or .jsonl: one request object per line as the API takes it, plus an optional "id".
+Output, one row per input row in input order: line, id, requestId, recommendedAction, match count
+and top match (listSource, entryId, matchedName, confidence); .jsonl adds every match with its
+evidence. An invalid row becomes an error row naming the field; the run goes on.
+
+Resuming: rows are written batch by batch with a checkpoint beside the output
+(OUTPUT.checkpoint.json). After an interruption, a refused key or exhausted retries, run the same
+command again: it continues after the last completed batch. --restart starts over.
+A 429 is honoured by waiting for its Retry-After (up to --max-wait); 5xx answers and network errors
+are retried --retries times with exponential backoff, then the run stops (resumable).
+
+Examples:
+  export RPS_API_KEY=svc_live_...
+  rps screen --input people.csv --output results.csv --url https://screening.example.com
+  rps screen -i people.jsonl -o results.jsonl --url http://127.0.0.1:8080 --api-key-file ~/.rps-key
+  rps screen -i people.csv -o results.jsonl --in-process --lists-dir /srv/lists --fuzziness strict
+
+Exit status: 0 done (or --max-batches reached), 1 stopped early (resumable), 2 usage error,
+130 interrupted.`;
+
+export function registerScreenCommand(program: Command, io: ScreenIo = PROCESS_SCREEN_IO): void {
+  const command = program
+    .command('screen')
+    .description('screen a CSV or JSONL file of parties in bulk, against a server or in-process (resumable)');
+  screenOptions(command).addHelpText('after', EXAMPLES).action(async (flags: ScreenFlags) => {
+    try {
+      io.setExitCode(await runCommand(flags, io));
+    } catch (error) {
+      if (!(error instanceof ScreenUsageError)) throw error;
+      io.err(`error: ${error.message}\n`);
+      io.setExitCode(2);
+    }
+  });
+}
+
+async function runCommand(flags: ScreenFlags, io: ScreenIo): Promise<number> {
+  if (resolve(flags.input) === resolve(flags.output)) throw new ScreenUsageError('--output must not be the --input file');
+  if (!existsSync(dirname(resolve(flags.output)))) throw new ScreenUsageError(`the directory of --output ${flags.output} does not exist`);
+  const stats = newRunStats();
+  const openScreener = await screenerFor(flags, stats, io);
+  const controller = new AbortController();
+  const onSigint = () => (controller.signal.aborted ? process.exit(130) : controller.abort());
+  if (io.handleSignals) process.on('SIGINT', onSigint);
+  try {
+    const outcome = await runScreen({
+      input: flags.input,
+      inputFormat: formatOf(flags.input, flags.inputFormat, '--input-format'),
+      output: flags.output,
+      outputFormat: formatOf(flags.output, flags.outputFormat, '--output-format'),
+      defaults: rowDefaults(flags),
+      openScreener,
+      stats,
+      concurrency: flags.url !== undefined ? flags.concurrency : 1,
+      batchSize: 100,
+      maxBatches: flags.maxBatches ?? null,
+      restart: flags.restart === true,
+      signal: controller.signal,
+      progress: io.progressStream !== null && flags.quiet !== true ? terminalProgress(io.progressStream, stats) : NO_PROGRESS,
+    });
+    return report(outcome, flags, io);
+  } finally {
+    if (io.handleSignals) process.off('SIGINT', onSigint);
+  }
+}
+
+function report(outcome: RunOutcome, flags: ScreenFlags, io: ScreenIo): number {
+  if (flags.quiet !== true || outcome.status === 'stopped') io.out(`${summaryTable(outcome)}\n\n`);
+  const line = `${statusLine(outcome, flags.output)}\n`;
+  if (outcome.status !== 'stopped') {
+    io.out(line);
+    return 0;
+  }
+  io.err(line);
+  return outcome.reason === 'interrupted' ? 130 : 1;
+}
+
+/**
+ * Checks the mode's flags and reads the API key up front (a usage error should not wait for a large
+ * input to be counted); the lists of --in-process are loaded only when there is work left.
+ */
+async function screenerFor(flags: ScreenFlags, stats: RunStats, io: ScreenIo): Promise<() => Promise<Screener>> {
+  if ((flags.url === undefined) === (flags.inProcess !== true)) {
+    throw new ScreenUsageError('choose one mode: --url <server> or --in-process');
+  }
+  if (flags.url === undefined) {
+    if (flags.apiKeyEnv !== undefined || flags.apiKeyFile !== undefined) {
+      throw new ScreenUsageError('--api-key-env and --api-key-file go with --url, not --in-process');
+    }
+    return () => localScreener(flags, io);
+  }
+  if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
+  const screener = httpScreener(flags, flags.url, stats, await readApiKey(flags, io));
+  return async () => screener;
+}
+
+function httpScreener(flags: ScreenFlags, url: string, stats: RunStats, apiKey: string): Screener {
+  return createHttpScreener({
+    url,
+    apiKey,
+    stats,
+    maxRetries: flags.retries,
+    maxWaitMs: flags.maxWait * 1000,
+    timeoutMs: flags.timeout * 1000,
+    retryBaseMs: 500,
+    userAgent: 'rps-screen',
+  });
+}
+
+async function readApiKey(flags: ScreenFlags, io: ScreenIo): Promise<string> {
+  let key: string;
+  if (flags.apiKeyFile !== undefined) {
+    if (flags.apiKeyEnv !== undefined) throw new ScreenUsageError('pass --api-key-env or --api-key-file, not both');
+    key = await readFile(flags.apiKeyFile, 'utf8').then((t) => t.trim(), (e: NodeJS.ErrnoException) => {
+      throw new ScreenUsageError(`cannot read the API key file ${flags.apiKeyFile}: ${e.code ?? e.message}`);
+    });
+    if (key === '') throw new ScreenUsageError(`the API key file ${flags.apiKeyFile} is empty`);
+  } else {
+    const name = flags.apiKeyEnv ?? 'RPS_API_KEY';
+    if (!/^[A-Za-z_][A-Za-z0-9_]{0,63}$/.test(name) || /^svc_/i.test(name)) {
+      throw new ScreenUsageError('--api-key-env takes the NAME of an environment variable holding the API key, not the key itself');
+    }
+    key = io.env[name]?.trim() ?? '';
+    if (key === '') throw new ScreenUsageError(`no API key: set ${name}, or pass --api-key-env NAME or --api-key-file PATH`);
+  }
+  // Checked without echoing the key: a stray newline or space would break the Authorization header.
+  if (!/^[\x21-\x7e]+$/.test(key)) throw new ScreenUsageError('the API key must be one token of printable characters without spaces');
+  return key;
+}
+
+async function localScreener(flags: ScreenFlags, io: ScreenIo): Promise<Screener> {
+  const config = loadConfig(io.env);
+  const { screener, info } = await createInProcessScreener({
+    listsDir: flags.listsDir ?? config.listsDir,
+    staleAfterMs: config.listsStaleAfterMs,
+  });
+  if (flags.quiet !== true) io.err(`screening in-process against ${info.dir} (${info.entries} list entries)\n`);
+  if (info.sample) io.err('warning: no list file found; these are the bundled SAMPLE lists, not the official lists\n');
+  const absent = info.catalog.filter((s) => s.status === 'missing' || s.status === 'stale').map((s) => `${s.source} (${s.status})`);
+  if (!info.sample && absent.length > 0) io.err(`warning: not screened against: ${absent.join(', ')}\n`);
+  return screener;
+}

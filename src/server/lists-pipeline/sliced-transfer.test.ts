@@ -1,0 +1,52 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { buildIndex } from '../../engine/index-builder.js';
+import { DEFAULT_SAMPLE_DIR, loadListSet } from '../../lists/catalog.js';
+import { packLists, unpackLists } from './lists-payload.js';
+import { pack, unpack } from './sliced-transfer.js';
+
+describe('sliced transfer', () => {
+  it('rebuilds the sample list set and its index exactly, typed arrays on shared memory', async () => {
+    const set = await loadListSet({ dir: '/nonexistent-lists-dir', sampleDir: DEFAULT_SAMPLE_DIR });
+    const index = buildIndex(set.entries);
+    const payload = packLists(set, index, { seq: 1, loadMs: 0, buildMs: 0 });
+    const out = await unpackLists(structuredClone(payload), 4);
+    expect(out.entries).toEqual(set.entries);
+    expect(out.catalog).toEqual(set.catalog);
+    expect(out.index.names).toEqual(index.names);
+    expect(out.index.tokens).toEqual(index.tokens);
+    expect(out.index.skeletons).toEqual(index.skeletons);
+    expect(out.index.strictKeys).toEqual(index.strictKeys);
+    expect(out.index.unseenWeight).toBe(index.unseenWeight);
+    expect([...out.index.df]).toEqual([...index.df]);
+    expect([...out.index.arrays.postList]).toEqual([...index.arrays.postList]);
+    expect(out.index.arrays.unitW).toBeInstanceOf(Float32Array);
+    expect(out.index.arrays.unitW.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(payload.stats).toMatchObject({ seq: 1, entries: set.entries.length, sample: true });
+    expect(payload.stats.bytes).toBeGreaterThan(0);
+  });
+
+  it('yields to the event loop between slices of a large section', async () => {
+    const items = Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `entry ${i}`, tags: ['a', 'b', String(i)] }));
+    const packed = structuredClone(pack({ items, lookup: new Map(items.map((x) => [x.name, x.id])) }));
+    let turns = 0;
+    let running = true;
+    const ticker = (async () => {
+      while (running) {
+        await nextTurn();
+        turns++;
+      }
+    })();
+    const out = (await unpack(packed, { budgetMs: 1 })) as { items: typeof items; lookup: Map<string, number> };
+    running = false;
+    await ticker;
+    expect(out.items).toEqual(items);
+    expect(out.lookup.get('entry 19999')).toBe(19_999);
+    expect(turns).toBeGreaterThan(2);
+  });
+
+  it('refuses what it cannot rebuild exactly, naming where it is', () => {
+    expect(() => pack({ a: { b: new Set([1]) } })).toThrow('cannot transfer an instance of Set at $.a.b');
+    expect(() => pack({ f: () => 1 })).toThrow('cannot transfer a function at $.f');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * @module Prometheus metrics of one thread (prom-client, one Registry per thread, nothing global).
+ *
+ * Labels are closed sets so no request can mint new series: route is the matched pattern ("-" when
+ * none matched), method one of METHODS or "other", code one of the error table's codes. Nothing of a
+ * request body ever becomes a label. With WORKERS=N every worker thread has its own registry and the
+ * main thread merges them (aggregate.ts); each metric says how (sum by default, `first` for figures
+ * every thread holds alike, `max` for the worst pause).
+ */
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
+import type { ScreenRequest, ScreenResult } from '../../engine/types.js';
+import type { ErrorCode } from '../../errors.js';
+import type { ListsHolder } from '../lists-holder.js';
+import type { InstallReport } from '../lists-pipeline/payload-installer.js';
+import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
+import { registerListGauges } from './list-gauges.js';
+
+export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
+
+export interface MetricsText {
+  contentType: string;
+  body: string;
+}
+
+export interface RequestObservation {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+  /** The error code answered, if any. */
+  code?: ErrorCode;
+}
+
+/** What the HTTP layer sees of the metrics (ServerDeps.metrics). */
+export interface ServerMetrics {
+  /** GET /metrics requires `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
+  readonly token: string | null;
+  observeRequest(observation: RequestObservation): void;
+  render(): Promise<MetricsText>;
+}
+
+export interface ServiceMetricsOptions {
+  /** The thread's lists, for list and engine gauges; null on a thread that serves no request. */
+  lists: ListsHolder | null;
+  /** CPU, memory, heap and event-loop lag of the process: collected by the main thread only. */
+  processMetrics: boolean;
+  token: string | null;
+  /** Renders GET /metrics instead of this registry (a worker asks the main thread for the merge). */
+  render?: () => Promise<MetricsText>;
+}
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const AUTH_FAILURES = new Set<ErrorCode>(['unauthorized', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'service_not_allowed', 'not_subscribed']);
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const BUILD_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32];
+
+export class ServiceMetrics implements ServerMetrics {
+  readonly registry = new Registry();
+  readonly token: string | null;
+  private readonly renderOverride?: () => Promise<MetricsText>;
+  private readonly requests: Counter<'method' | 'route' | 'status'>;
+  private readonly latency: Histogram<'method' | 'route' | 'status'>;
+  private readonly screens: Counter<'fuzziness' | 'action'>;
+  private readonly matches: Counter<'list_source'>;
+  private readonly quotaRejections: Counter<'route'>;
+  private readonly authFailures: Counter<'code'>;
+  private readonly loads: Counter<'outcome'>;
+  private readonly loadSeconds: Histogram;
+  private readonly buildSeconds: Histogram;
+  private readonly installSeconds: Histogram;
+  private readonly swapBlock: Gauge;
+
+  constructor(options: ServiceMetricsOptions) {
+    const registers = [this.registry];
+    this.token = options.token;
+    this.renderOverride = options.render;
+    this.requests = new Counter({ name: 'rps_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], registers });
+    this.latency = new Histogram({ name: 'rps_http_request_duration_seconds', help: 'Time from the whole request body to the answer, by method, route pattern and status.', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
+    this.screens = new Counter({ name: 'rps_screens_total', help: 'Parties screened (a batch counts each entity), by fuzziness and recommendedAction.', labelNames: ['fuzziness', 'action'], registers });
+    this.matches = new Counter({ name: 'rps_matches_total', help: 'Matches reported, by listSource.', labelNames: ['list_source'], registers });
+    this.quotaRejections = new Counter({ name: 'rps_quota_rejections_total', help: 'Calls refused with 429 quota_exceeded, by route pattern.', labelNames: ['route'], registers });
+    this.authFailures = new Counter({ name: 'rps_auth_failures_total', help: 'Calls refused by authentication or authorisation, by error code.', labelNames: ['code'], registers });
+    this.loads = new Counter({ name: 'rps_lists_loads_total', help: 'List sets loaded by the list pipeline, by outcome (installed, failed).', labelNames: ['outcome'], registers });
+    this.loadSeconds = new Histogram({ name: 'rps_lists_load_duration_seconds', help: 'Parsing the list files (background thread).', buckets: BUILD_BUCKETS, registers });
+    this.buildSeconds = new Histogram({ name: 'rps_engine_build_duration_seconds', help: 'Building the candidate index (background thread).', buckets: BUILD_BUCKETS, registers });
+    this.installSeconds = new Histogram({ name: 'rps_lists_install_duration_seconds', help: 'Unpacking and swapping a list set in, per serving thread.', buckets: BUILD_BUCKETS, registers });
+    this.swapBlock = new Gauge({ name: 'rps_lists_swap_max_block_seconds', help: 'Longest event-loop block of a serving thread during the last list swap.', aggregator: 'max', registers });
+    if (options.lists !== null) registerListGauges(this.registry, options.lists);
+    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeRequest(o: RequestObservation): void {
+    const labels = { method: METHODS.has(o.method) ? o.method : 'other', route: o.route, status: String(o.status) };
+    this.requests.inc(labels);
+    this.latency.observe(labels, o.seconds);
+    if (o.code === 'quota_exceeded') this.quotaRejections.inc({ route: o.route });
+    else if (o.code !== undefined && AUTH_FAILURES.has(o.code)) this.authFailures.inc({ code: o.code });
+  }
+
+  screened(request: ScreenRequest, result: ScreenResult): void {
+    this.screens.inc({ fuzziness: request.fuzziness ?? 'balanced', action: result.summary.recommendedAction });
+    for (const match of result.matches) this.matches.inc({ list_source: match.listSource });
+  }
+
+  /** The pipeline's figures, recorded by the main thread. */
+  listsLoaded(stats: PayloadStats, installed: boolean): void {
+    this.loads.inc({ outcome: installed ? 'installed' : 'failed' });
+    this.loadSeconds.observe(stats.loadMs / 1000);
+    this.buildSeconds.observe(stats.buildMs / 1000);
+  }
+
+  /** A serving thread's swap. */
+  listsInstalled(report: InstallReport): void {
+    this.installSeconds.observe(report.ms / 1000);
+    this.swapBlock.set(report.maxBlockMs / 1000);
+  }
+
+  snapshot(): Promise<MetricsJson> {
+    return this.registry.getMetricsAsJSON();
+  }
+
+  async render(): Promise<MetricsText> {
+    if (this.renderOverride) return this.renderOverride();
+    return { contentType: this.registry.contentType, body: await this.registry.metrics() };
+  }
+}

@@ -1,0 +1,119 @@
+/**
+ * @module components.schemas of the OpenAPI document, generated from the TypeBox schemas the server
+ * validates with (src/server/schemas/). A TypeBox schema is plain JSON Schema 2020-12 plus symbol
+ * keys, which JSON serialisation drops, so it is the OpenAPI 3.1 schema as is. Wherever a named
+ * schema appears inside another one, the copy is replaced by a `$ref`, so the reference shows each
+ * shape once.
+ */
+import type { TSchema } from '@sinclair/typebox';
+import { ApiKeyListSchema, ApiKeyRecordSchema, CreateApiKeySchema, CreatedApiKeySchema } from '../schemas/api-key.js';
+import { ISSUE_KEYWORD } from '../schemas/common.js';
+import {
+  AuditRecordSchema,
+  BatchResponseSchema,
+  ErrorResponseSchema,
+  EvidenceSchema,
+  ListsResponseSchema,
+  ListStatusSchema,
+  MatchSchema,
+  ScreenResponseSchema,
+} from '../schemas/responses.js';
+import { AddressSchema, BatchRequestSchema, ScreenRequestSchema } from '../schemas/screen-request.js';
+import { modeSentence } from './descriptions.js';
+import { HealthSchema, OpenApiDocumentSchema, ReadinessSchema } from './ops-schemas.js';
+
+export type JsonObject = { [key: string]: unknown };
+
+/** Name -> schema. The names are the public ones (`#/components/schemas/<name>`). */
+const SOURCES: Readonly<Record<string, TSchema>> = {
+  ScreenRequest: ScreenRequestSchema,
+  Address: AddressSchema,
+  BatchRequest: BatchRequestSchema,
+  ScreenResponse: ScreenResponseSchema,
+  Match: MatchSchema,
+  Evidence: EvidenceSchema,
+  BatchResponse: BatchResponseSchema,
+  Error: ErrorResponseSchema,
+  ListsResponse: ListsResponseSchema,
+  ListStatus: ListStatusSchema,
+  AuditRecord: AuditRecordSchema,
+  CreateApiKeyRequest: CreateApiKeySchema,
+  ApiKey: ApiKeyRecordSchema,
+  CreatedApiKey: CreatedApiKeySchema,
+  ApiKeyList: ApiKeyListSchema,
+  Health: HealthSchema,
+  Readiness: ReadinessSchema,
+  OpenApiDocument: OpenApiDocumentSchema,
+};
+
+export type ComponentName = keyof typeof SOURCES & string;
+
+/** Descriptions for schemas whose TypeBox source has none (added after deduplication). */
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  ScreenResponse: 'The answer to one screening: ranked matches and the recommended action.',
+  Match: 'One list entry that matched, with the evidence behind its confidence.',
+  Evidence: 'One compared request field and its signed contribution to the confidence.',
+  Error: 'The error envelope of every non-2xx answer (and of an invalid batch slot).',
+  ListsResponse: 'The catalog: one item per listSource.',
+  ListStatus: 'One list as this server has it loaded.',
+  AuditRecord: 'What is kept of a screening (30 days): nothing of the request but the hash of its body.',
+  CreateApiKeyRequest: 'Body of POST /me/api-keys. Unknown fields are refused (400).',
+  ApiKey: 'An API key record; never carries the token, which only the create answer shows.',
+  CreatedApiKey: 'The new key record with its token: store the token now, it is never shown again.',
+  ApiKeyList: 'Every key of the account, newest first.',
+  Health: 'Liveness: the process answers.',
+  Readiness: 'Readiness: lists loaded and store reachable.',
+};
+
+export const schemaRef = (name: ComponentName): JsonObject => ({ $ref: `#/components/schemas/${name}` });
+
+/** Plain JSON of every component, with nested named schemas replaced by references. */
+export function buildComponentSchemas(): Record<string, JsonObject> {
+  const plain = Object.fromEntries(Object.entries(SOURCES).map(([name, schema]) => [name, toPlain(schema)]));
+  const byShape = new Map(Object.entries(plain).map(([name, schema]) => [JSON.stringify(schema), name]));
+  const out: Record<string, JsonObject> = {};
+  for (const [name, schema] of Object.entries(plain)) {
+    const deduplicated = withRefs(schema, byShape, true) as JsonObject;
+    out[name] = DESCRIPTIONS[name] && deduplicated.description === undefined
+      ? { description: DESCRIPTIONS[name], ...deduplicated }
+      : deduplicated;
+  }
+  describeFuzziness(out.ScreenRequest);
+  allowCalendarDate(out.ListStatus, 'publishedAt');
+  allowCalendarDate(out.Match, 'listFreshness');
+  return out;
+}
+
+/**
+ * The server answers a list's publishedAt as the publisher dates it: a calendar date when the file
+ * carries one by day (dpl.txt, the SAM extract: "2023-11-15"), else a timestamp. responses.ts
+ * declares a timestamp only; until one form is chosen for both, the document states what is sent.
+ */
+function allowCalendarDate(schema: JsonObject, property: string): void {
+  const properties = schema.properties as Record<string, JsonObject>;
+  const timestamp = (properties[property].anyOf as JsonObject[]).find((s) => s.format === 'date-time');
+  properties[property] = {
+    description: `${String(timestamp?.description ?? '')} A calendar date (YYYY-MM-DD) when the publisher dates the list by day, else an ISO 8601 UTC timestamp; null when unknown.`.trim(),
+    anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }, { type: 'null' }],
+  };
+}
+
+/** The TypeBox schema as JSON, without our validator-only `x-issue` keyword. */
+function toPlain(schema: TSchema): JsonObject {
+  return JSON.parse(JSON.stringify(schema, (key, value: unknown) => (key === ISSUE_KEYWORD ? undefined : value))) as JsonObject;
+}
+
+function withRefs(node: unknown, byShape: ReadonlyMap<string, string>, isRoot: boolean): unknown {
+  if (Array.isArray(node)) return node.map((item) => withRefs(item, byShape, false));
+  if (typeof node !== 'object' || node === null) return node;
+  const named = isRoot ? undefined : byShape.get(JSON.stringify(node));
+  if (named !== undefined) return schemaRef(named);
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withRefs(value, byShape, false)]));
+}
+
+/** The thresholds of each mode, read from the engine's mode table when the document is built. */
+function describeFuzziness(screenRequest: JsonObject): void {
+  const properties = screenRequest.properties as Record<string, JsonObject>;
+  const fuzziness = properties.fuzziness;
+  fuzziness.description = `${String(fuzziness.description)} ${modeSentence()}`;
+}

@@ -1,0 +1,31 @@
+/**
+ * @module Schemas of the answers that have no schema in src/server/schemas/ because nothing
+ * validates them at run time: the health routes and the OpenAPI document itself. Only the OpenAPI
+ * document (and the contract check of the HTTP tests) reads them.
+ */
+import { Type } from '@sinclair/typebox';
+import { LIST_SOURCES } from '../../lists/model.js';
+import { StringEnum } from '../schemas/common.js';
+
+export const HealthSchema = Type.Object({
+  status: Type.Literal('ok', { description: 'The process answers.' }),
+});
+
+export const ReadinessSchema = Type.Object({
+  status: StringEnum(['ready', 'degraded'] as const, {
+    description: 'degraded: ready, but some lists are stale (their refresh keeps failing); they are still screened against.',
+  }),
+  entries: Type.Integer({ minimum: 0, description: 'List entries in the screening index.' }),
+  store: Type.String({ description: 'Kind of key, quota and audit store ("redis" or "lmdb").', examples: ['redis'] }),
+  stale: Type.Optional(Type.Array(StringEnum(LIST_SOURCES), { description: 'The stale lists, when degraded.' })),
+});
+
+/** Only the top of the document: its full shape is the OpenAPI 3.1 specification's business. */
+export const OpenApiDocumentSchema = Type.Object(
+  {
+    openapi: Type.String({ pattern: '^3\\.1\\.\\d+$' }),
+    info: Type.Object({ title: Type.String(), version: Type.String() }),
+    paths: Type.Object({}),
+  },
+  { description: 'This OpenAPI 3.1 document.' },
+);

@@ -1,0 +1,98 @@
+/**
+ * @module The screening service's operations (keyed "METHOD pattern" like the route table).
+ */
+import { SERVICE_ID } from '../deps.js';
+import { MAX_BATCH } from '../schemas/screen-request.js';
+import { schemaRef, type JsonObject } from './components.js';
+import { BATCH_DESCRIPTION, SCREENING_DESCRIPTION } from './descriptions.js';
+import {
+  BATCH_REQUEST_EXAMPLES,
+  BATCH_RESPONSE_EXAMPLES,
+  SCREEN_REQUEST_EXAMPLES,
+  SCREEN_RESPONSE_EXAMPLES,
+} from './examples.js';
+import {
+  API_KEY_ERRORS,
+  BODY_ERRORS,
+  OTHER_PORT_NOTE,
+  pathParameter,
+  STORE_ROUTE_ERRORS,
+  type OperationDoc,
+} from './operation-doc.js';
+import { JSON_TYPE, MSGPACK_TYPE, negotiated, rateLimitHeaders, successResponse } from './response-objects.js';
+
+const BASE = `/${SERVICE_ID}/v1`;
+
+/** Both body formats with the same schema; examples on the JSON one (MessagePack carries the same values). */
+function body(description: string, schema: JsonObject, examples: JsonObject): JsonObject {
+  return {
+    description,
+    required: true,
+    content: { [JSON_TYPE]: { schema, examples }, [MSGPACK_TYPE]: { schema } },
+  };
+}
+
+function withExamples(content: JsonObject, examples: JsonObject): JsonObject {
+  const json = content[JSON_TYPE] as JsonObject;
+  return { ...content, [JSON_TYPE]: { ...json, examples } };
+}
+
+export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
+  [`POST ${BASE}/screen`]: {
+    operationId: 'screen',
+    tag: 'Screening',
+    summary: 'Screen one party',
+    description: SCREENING_DESCRIPTION,
+    auth: 'apiKey',
+    requestBody: body('The party to screen.', schemaRef('ScreenRequest'), SCREEN_REQUEST_EXAMPLES),
+    responses: {
+      200: successResponse('Screened; `requestId` equals `X-Request-Id`.',
+        withExamples(negotiated(schemaRef('ScreenResponse')), SCREEN_RESPONSE_EXAMPLES), rateLimitHeaders()),
+    },
+    errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: OTHER_PORT_NOTE },
+  },
+  [`POST ${BASE}/screen/batch`]: {
+    operationId: 'screenBatch',
+    tag: 'Screening',
+    summary: `Screen 1 to ${MAX_BATCH} parties`,
+    description: BATCH_DESCRIPTION,
+    auth: 'apiKey',
+    requestBody: body(`1..${MAX_BATCH} parties, as {"entities": [...]} or a bare array.`, schemaRef('BatchRequest'), BATCH_REQUEST_EXAMPLES),
+    responses: {
+      200: successResponse('One slot per entity, in submission order: a screening answer or an error envelope.',
+        withExamples(negotiated(schemaRef('BatchResponse')), BATCH_RESPONSE_EXAMPLES), rateLimitHeaders()),
+    },
+    errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: OTHER_PORT_NOTE },
+  },
+  [`GET ${BASE}/lists`]: {
+    operationId: 'listLists',
+    tag: 'Lists',
+    summary: 'The list catalog',
+    description: `Every listSource with its entry count and freshness. \`publishedAt\` (also a match's
+\`listFreshness\`) is the date the publisher put on the list, or when the file was fetched if it carries
+none. \`status\`: \`ok\`; \`stale\` when refreshing it keeps failing; \`missing\` when no file supplies
+it; \`sample\` when the server runs on its bundled sample data. Uses no quota but carries the
+rate-limit headers.`,
+    auth: 'apiKey',
+    responses: { 200: successResponse('The catalog.', negotiated(schemaRef('ListsResponse')), rateLimitHeaders()) },
+    errors: [...API_KEY_ERRORS, 'not_found', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: OTHER_PORT_NOTE },
+  },
+  [`GET ${BASE}/audit/{requestId}`]: {
+    operationId: 'getAuditRecord',
+    tag: 'Audit',
+    summary: 'The audit record of a screening',
+    description: `What is kept of a screening for 30 days: its \`requestId\`, \`screenedAt\` and \`bodySha256\`,
+the SHA-256 of the raw HTTP body for \`POST /screen\`, or of the canonical JSON of the entity (keys
+sorted at every level, no whitespace) for a batch slot, so the caller can prove what was screened
+by recomputing it. Any key of the service may read a record (records hold no account data and
+request IDs are random). Uses no quota. After 30 days, or for an ID that was never issued: 404.`,
+    auth: 'apiKey',
+    parameters: [pathParameter('requestId', 'The `requestId` of a screening answer (or batch slot).', { type: 'string', format: 'uuid' })],
+    responses: { 200: successResponse('The record.', negotiated(schemaRef('AuditRecord')), rateLimitHeaders()) },
+    errors: [...API_KEY_ERRORS, 'not_found', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: `No record with this ID: never issued, or older than 30 days. ${OTHER_PORT_NOTE}` },
+  },
+};

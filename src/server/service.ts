@@ -1,0 +1,79 @@
+/**
+ * @module The whole service in one process: the serving side (this thread with WORKERS=1, else a
+ * pool of HTTP worker threads behind one port) and the list pipeline feeding it. main.ts runs it;
+ * tests start it in-process the same way.
+ */
+import type { Config } from '../config.js';
+import { createThreadServices } from './bootstrap.js';
+import type { ListsPayload } from './lists-pipeline/lists-payload.js';
+import { startListPipeline, type ListPipeline } from './lists-pipeline/list-pipeline.js';
+import type { Logger } from './logger.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
+import { startHttpServer } from './server.js';
+import { startWorkerPool } from './workers.js';
+
+export interface RunningService {
+  readonly port: number;
+  readonly identityPort: number | null;
+  readonly lists: ListPipeline;
+  /** Stops the list pipeline, finishes the requests in flight (at most graceMs), closes the stores. */
+  close(graceMs?: number): Promise<void>;
+}
+
+interface Serving {
+  port: number;
+  identityPort: number | null;
+  /** The main thread's metrics: where the list pipeline's figures go. */
+  metrics: ServiceMetrics;
+  install(payload: ListsPayload): Promise<void>;
+  close(graceMs?: number): Promise<void>;
+}
+
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const serving = config.workers === 1 ? await startSingle(config, logger) : await startPool(config, logger);
+  const lists = startListPipeline({
+    config,
+    logger,
+    install: (payload) => serving.install(payload),
+    onLoad: (stats, installed) => serving.metrics.listsLoaded(stats, installed),
+  });
+  let closing: Promise<void> | null = null;
+  return {
+    port: serving.port,
+    identityPort: serving.identityPort,
+    lists,
+    close(graceMs) {
+      closing ??= (async () => {
+        await lists.stop();
+        await serving.close(graceMs);
+      })();
+      return closing;
+    },
+  };
+}
+
+async function startSingle(config: Config, logger: Logger): Promise<Serving> {
+  const services = await createThreadServices(config, logger);
+  try {
+    const server = await startHttpServer(services.deps, config);
+    return {
+      port: server.port,
+      identityPort: server.identityPort,
+      metrics: services.metrics,
+      install: async (payload) => void (await services.installer.install(payload)),
+      async close(graceMs) {
+        await server.close(graceMs);
+        await services.state.close();
+      },
+    };
+  } catch (error) {
+    await services.state.close();
+    throw error;
+  }
+}
+
+async function startPool(config: Config, logger: Logger): Promise<Serving> {
+  const metrics = new ServiceMetrics({ lists: null, processMetrics: true, token: config.metricsToken });
+  const pool = await startWorkerPool(config, logger, metrics);
+  return { port: pool.port, identityPort: pool.identityPort, metrics, install: (p) => pool.install(p), close: (g) => pool.close(g) };
+}

@@ -1,0 +1,384 @@
+/**
+ * The bulk `screen` command on real files: in-process against the bundled sample lists, and in URL
+ * mode against a loopback HTTP server written here that answers POST /screen/batch like the
+ * contract (the real engine behind it), including 429 + Retry-After, a 503, a refused key and a
+ * server that dies mid-run. Resuming must leave no duplicate and no gap.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerScreenCommand, type ScreenIo } from '../src/cli/screen-command.js';
+import { buildEngine, type Engine } from '../src/engine/index.js';
+import { loadListSet } from '../src/lists/catalog.js';
+import type { ListEntry } from '../src/lists/model.js';
+import { readScreenRequest } from '../src/server/screen-input.js';
+import { PROJECT_DIR, SAMPLE_DIR } from './support/shared.js';
+
+const API_KEY = 'svc_live_TESTKEYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+/** Runs `screen` through commander in this process, the way main.ts registers it. */
+async function screen(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const run: Run = { code: 0, out: '', err: '' };
+  const io: ScreenIo = {
+    out: (t) => void (run.out += t),
+    err: (t) => void (run.err += t),
+    env,
+    progressStream: null,
+    handleSignals: false,
+    setExitCode: (code) => void (run.code = code),
+  };
+  const program = new Command('rps').exitOverride().configureOutput({
+    writeOut: (t) => void (run.out += t),
+    writeErr: (t) => void (run.err += t),
+  });
+  registerScreenCommand(program, io);
+  try {
+    await program.parseAsync(['node', 'rps', 'screen', ...args]);
+  } catch (error) {
+    run.code = (error as { exitCode?: number }).exitCode ?? 1;
+  }
+  return run;
+}
+
+interface Person {
+  id: string;
+  name: string;
+  kind?: string;
+  dateOfBirth?: string;
+  nationality?: string;
+  /** The list entry this row copies the name of. */
+  entry?: ListEntry;
+  /** The field an invalid row must be reported for. */
+  badField?: string;
+}
+
+/** 250 rows: every fifth a listed name, a few invalid ones, the rest names on no list. */
+function people(entries: readonly ListEntry[]): Person[] {
+  const listed = entries.filter((e) => e.name.length > 6).slice(0, 50);
+  const invalid: Array<Omit<Person, 'id'>> = [
+    { name: 'Bad Date Person', dateOfBirth: '1990-02-30', badField: 'dateOfBirth' },
+    { name: 'Bad Country Person', nationality: 'XX', badField: 'nationality' },
+    { name: '', badField: 'name' },
+    { name: 'Bad Kind Person', kind: 'ship', badField: 'kind' },
+  ];
+  return Array.from({ length: 250 }, (_, i): Person => {
+    const id = `p-${i + 1}`;
+    if (i % 47 === 3) return { id, ...invalid[Math.floor(i / 47) % invalid.length] };
+    if (i % 5 === 0) {
+      const entry = listed[(i / 5) % listed.length];
+      return { id, name: entry.name, kind: entry.kind, entry };
+    }
+    return { id, name: `Qorvath Ymmelin Number ${i + 1}`, kind: 'individual' };
+  });
+}
+
+const csvCell = (v = ''): string => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+function toCsv(rows: readonly Person[]): string {
+  const lines = rows.map((p) => [p.id, p.name, p.kind, p.dateOfBirth, p.nationality].map(csvCell).join(','));
+  return `id,Name,kind,Date of Birth,nationality\n${lines.join('\n')}\n`;
+}
+
+function toJsonl(rows: readonly Person[]): string {
+  return rows
+    .map(({ entry: _e, badField: _b, ...p }) => JSON.stringify(Object.fromEntries(Object.entries(p).filter(([, v]) => v !== undefined))))
+    .join('\n');
+}
+
+type OutRow = {
+  line: number; id: string | null; requestId?: string; recommendedAction?: string; matchCount?: number;
+  topMatch?: { listSource: string; entryId: string } | null; matches?: Array<{ listSource: string; entryId: string }>;
+  error?: { code: string; details: Array<{ field: string }> };
+};
+
+async function readJsonl(path: string): Promise<OutRow[]> {
+  return (await readFile(path, 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as OutRow);
+}
+
+/** The output covers every input row once, in order: no duplicate, no gap. */
+function expectComplete(out: readonly OutRow[], rows: readonly Person[], firstLine: number): void {
+  expect(out.map((r) => r.id)).toEqual(rows.map((p) => p.id));
+  expect(out.map((r) => r.line)).toEqual(rows.map((_, i) => firstLine + i));
+}
+
+function expectScreened(out: readonly OutRow[], rows: readonly Person[]): void {
+  rows.forEach((person, i) => {
+    const row = out[i];
+    if (person.badField !== undefined) {
+      expect(row.error?.code).toBe('invalid_request');
+      expect(row.error?.details.map((d) => d.field)).toContain(person.badField);
+    } else if (person.entry !== undefined) {
+      expect(row.recommendedAction).not.toBe('clear');
+      expect(row.matches).toContainEqual(expect.objectContaining({ listSource: person.entry.listSource, entryId: person.entry.entryId }));
+    } else {
+      expect(row).toMatchObject({ recommendedAction: 'clear', matchCount: 0, topMatch: null });
+    }
+  });
+}
+
+type Behaviour = 'ok' | '429' | '429-month' | '503' | '401' | 'die';
+
+/** POST /sanctions-screening/v1/screen/batch as API.md describes it, scripted per call number. */
+class BatchServer {
+  readonly calls: Array<{ authorization: string | undefined; entities: number }> = [];
+  private server: Server | null = null;
+  url = '';
+
+  constructor(private readonly engine: Engine, private readonly script: (call: number) => Behaviour) {}
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => this.answer(req.headers.authorization, Buffer.concat(chunks).toString(), res, req.url));
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  private answer(authorization: string | undefined, text: string, res: import('node:http').ServerResponse, url?: string): void {
+    const behaviour = this.script(this.calls.length + 1);
+    const entities = (JSON.parse(text) as { entities: unknown[] }).entities;
+    this.calls.push({ authorization, entities: entities.length });
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
+    };
+    const error = (code: string) => ({ error: { code, message: code, requestId: crypto.randomUUID() } });
+    if (behaviour === 'die') return void res.socket?.destroy();
+    if (url !== '/sanctions-screening/v1/screen/batch') return json(404, error('unknown_service'));
+    if (behaviour === '401' || authorization !== `Bearer ${API_KEY}`) return json(401, error('invalid_api_key'));
+    if (behaviour === '429') return json(429, error('quota_exceeded'), { 'retry-after': '1' });
+    if (behaviour === '429-month') {
+      return json(429, error('quota_exceeded'), { 'retry-after': '864000', 'x-ratelimit-reset': '2027-01-01T00:00:00Z' });
+    }
+    if (behaviour === '503') return json(503, error('lists_unavailable'));
+    const screenedAt = new Date().toISOString();
+    json(200, entities.map((entity) => {
+      const input = readScreenRequest(entity);
+      if (!input.ok) return { error: { code: 'invalid_request', message: 'invalid', requestId: crypto.randomUUID(), details: input.issues } };
+      const result = this.engine.screen(input.request);
+      return { requestId: crypto.randomUUID(), screenedAt, ...result };
+    }), { 'x-ratelimit-limit': '20000', 'x-ratelimit-remaining': '19000', 'x-ratelimit-reset': '2027-01-01T00:00:00Z' });
+  }
+
+  async close(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+}
+
+describe('rps screen (bulk)', () => {
+  let dir: string;
+  let engine: Engine;
+  let rows: Person[];
+  let csv: string;
+  let jsonl: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'rps-screen-'));
+    const set = await loadListSet({ dir: SAMPLE_DIR });
+    engine = await buildEngine(set);
+    rows = people(set.entries);
+    csv = join(dir, 'people.csv');
+    jsonl = join(dir, 'people.jsonl');
+    await writeFile(csv, toCsv(rows));
+    await writeFile(jsonl, toJsonl(rows));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const local = ['--in-process', '--lists-dir', SAMPLE_DIR];
+  const out = (name: string): string => join(dir, name);
+  const names = (): string[] => rows.filter((p) => p.name.length > 0).map((p) => p.name);
+
+  it('screens a CSV in-process: one row per input row in order, invalid rows name the field, a summary', async () => {
+    const run = await screen(['-i', csv, '-o', out('local.jsonl'), ...local]);
+    expect(run.err).not.toMatch(/error/);
+    expect(run.code).toBe(0);
+    const result = await readJsonl(out('local.jsonl'));
+    expectComplete(result, rows, 2);
+    expectScreened(result, rows);
+    const invalid = rows.filter((p) => p.badField !== undefined).length;
+    const flagged = rows.filter((p) => p.entry !== undefined).length;
+    expect(run.out).toMatch(new RegExp(`rows\\s+250\\n`));
+    expect(run.out).toMatch(new RegExp(`errors\\s+${invalid}\\n`));
+    expect(run.out).toMatch(new RegExp(`clear\\s+${250 - invalid - flagged}\\n`));
+    expect(run.out).toContain(`done: 250 rows written to ${out('local.jsonl')}`);
+    for (const name of names()) expect(run.out + run.err).not.toContain(name);
+
+    const again = await screen(['-i', csv, '-o', out('local.jsonl'), ...local]);
+    expect(again).toMatchObject({ code: 0 });
+    expect(again.out).toContain('already complete');
+  });
+
+  it('reads JSONL (numbers as ids, blank and broken lines) and writes CSV with the top match', async () => {
+    const input = out('odd.jsonl');
+    await writeFile(input, [
+      '{"id": 7, "name": "AEROCARIBBEAN AIRLINES", "kind": "entity"}', '',
+      '{"name": "Someone", "nickname": "x"}', 'not json {', '[1, 2]',
+      '{"name": "Qorvath Ymmelin", "address": {"country": "de", "city": "Berlin"}}',
+    ].join('\n'));
+    const run = await screen(['-i', input, '-o', out('odd.csv'), ...local]);
+    expect(run.code).toBe(0);
+    const lines = (await readFile(out('odd.csv'), 'utf8')).trim().split('\n');
+    expect(lines[0]).toBe('line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error');
+    expect(lines[1]).toMatch(/^1,7,screened,[0-9a-f-]{36},manual-review,\d+,ofac-sdn,36,AEROCARIBBEAN AIRLINES,0\.\d+,$/);
+    expect(lines[2]).toBe('3,,error,,,,,,,,nickname: is not a known field');
+    expect(lines[3]).toBe('4,,error,,,,,,,,json: is not valid JSON');
+    expect(lines[4]).toBe('5,,error,,,,,,,,json: must be a JSON object (one request per line)');
+    expect(lines[5]).toMatch(/^6,,screened,[0-9a-f-]{36},clear,0,,,,,$/);
+  });
+
+  it('screens against a server: 100 per call, waits out a 429 Retry-After, retries a 503, same results as in-process', async () => {
+    const server = await new BatchServer(engine, (call) => (call === 2 ? '429' : call === 3 ? '503' : 'ok')).start();
+    try {
+      const started = Date.now();
+      const run = await screen(['-i', jsonl, '-o', out('remote.jsonl'), '--url', server.url, '--concurrency', '1'], { RPS_API_KEY: API_KEY });
+      expect(run.err).toBe('');
+      expect(run.code).toBe(0);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
+      // Calls: batch 1, batch 2 (429), batch 2 again (503), batch 2, batch 3; invalid rows are never sent.
+      const valid = [0, 1, 2].map((k) => rows.slice(k * 100, k * 100 + 100).filter((p) => p.badField === undefined).length);
+      expect(server.calls.map((c) => c.entities)).toEqual([valid[0], valid[1], valid[1], valid[1], valid[2]]);
+      expect(server.calls.every((c) => c.authorization === `Bearer ${API_KEY}`)).toBe(true);
+      expect(run.out).toMatch(/retries\s+1\n/);
+      expect(run.out).toMatch(/429 waits\s+1\n/);
+      expect(run.out).toMatch(/quota left\s+19,000/);
+      expect(run.out + run.err).not.toContain(API_KEY);
+      for (const name of names()) expect(run.out + run.err).not.toContain(name);
+
+      const remote = await readJsonl(out('remote.jsonl'));
+      expectComplete(remote, rows, 1);
+      expectScreened(remote, rows);
+      const local = await readJsonl(out('local.jsonl'));
+      // Only the fields: an empty CSV cell is an absent name ("is required"), "" in JSONL an empty one.
+      const strip = (r: OutRow) => ({ action: r.recommendedAction, top: r.topMatch, error: r.error?.details.map((d) => d.field) });
+      expect(remote.map(strip)).toEqual(local.map(strip));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('resumes after the server dies mid-run and after a torn write, with no duplicate and no gap', async () => {
+    const dying = await new BatchServer(engine, (call) => (call <= 2 ? 'ok' : 'die')).start();
+    const args = (url: string) => ['-i', csv, '-o', out('resume.csv'), '--url', url, '--api-key-env', 'SCREEN_KEY', '--retries', '1', '--concurrency', '2'];
+    const first = await screen(args(dying.url), { SCREEN_KEY: API_KEY });
+    await dying.close();
+    expect(first.code).toBe(1);
+    expect(first.err).toMatch(/^stopped \(giving up after 2 failed attempts at one batch: .+\): 200 of 250 rows done, 50 left; run the same command again to continue\n$/);
+    const written = (await readFile(out('resume.csv'), 'utf8')).trim().split('\n');
+    expect(written).toHaveLength(201);
+    // A crash in the middle of writing a batch leaves bytes the checkpoint does not cover.
+    await appendFile(out('resume.csv'), '201,p-201,screened,torn-wri');
+
+    const server = await new BatchServer(engine, () => 'ok').start();
+    try {
+      const second = await screen(args(server.url), { SCREEN_KEY: API_KEY });
+      expect(second.code).toBe(0);
+      expect(second.out).toMatch(/resumed after\s+200\n/);
+      expect(second.out).toMatch(/rows\s+250\n/);
+      expect(server.calls.map((c) => c.entities).reduce((a, b) => a + b, 0)).toBe(50 - rows.slice(200).filter((p) => p.badField).length);
+    } finally {
+      await server.close();
+    }
+    const lines = (await readFile(out('resume.csv'), 'utf8')).trim().split('\n').slice(1);
+    expect(lines.map((l) => Number(l.split(',')[0]))).toEqual(rows.map((_, i) => i + 2));
+    expect(lines.map((l) => l.split(',')[1])).toEqual(rows.map((p) => p.id));
+  });
+
+  it('--max-batches stops early and the rerun continues; a changed input or other settings are refused', async () => {
+    const target = out('sliced.jsonl');
+    const first = await screen(['-i', jsonl, '-o', target, ...local, '--max-batches', '1']);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('stopped after --max-batches 1: 100 of 250 rows done, 150 left');
+    expect(await readJsonl(target)).toHaveLength(100);
+
+    const other = await screen(['-i', jsonl, '-o', target, ...local, '--fuzziness', 'strict']);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/cannot resume .*other settings .*fuzziness=strict.*--restart/);
+
+    const rest = await screen(['-i', jsonl, '-o', target, ...local, '--max-batches', '5']);
+    expect(rest.code).toBe(0);
+    expectComplete(await readJsonl(target), rows, 1);
+
+    const edited = out('edited.jsonl');
+    await writeFile(edited, toJsonl(rows));
+    await screen(['-i', edited, '-o', out('edited-out.jsonl'), ...local, '--max-batches', '1']);
+    await appendFile(edited, '\n{"name": "Added Later"}');
+    const changed = await screen(['-i', edited, '-o', out('edited-out.jsonl'), ...local]);
+    expect(changed.code).toBe(2);
+    expect(changed.err).toContain('the input file changed');
+  });
+
+  it('stops at once with the server\'s code when the key is refused, and refuses bad usage with exit 2', async () => {
+    const server = await new BatchServer(engine, () => '401').start();
+    try {
+      const refused = await screen(['-i', csv, '-o', out('refused.jsonl'), '--url', server.url], { RPS_API_KEY: API_KEY });
+      expect(refused.code).toBe(1);
+      expect(refused.err).toContain('the server refused the batch: HTTP 401 invalid_api_key');
+      expect(server.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      await server.close();
+    }
+    const spent = await new BatchServer(engine, () => '429-month').start();
+    try {
+      const run = await screen(['-i', csv, '-o', out('spent.jsonl'), '--url', spent.url, '--max-wait', '60'], { RPS_API_KEY: API_KEY });
+      expect(run.code).toBe(1);
+      expect(run.err).toContain('stopped (the server asks to wait 10.0 days (429 quota_exceeded; quota resets at 2027-01-01T00:00:00Z), more than --max-wait allows): 0 of 250 rows done');
+    } finally {
+      await spent.close();
+    }
+    const noKey = await screen(['-i', csv, '-o', out('nokey.jsonl'), '--url', 'http://127.0.0.1:9']);
+    expect(noKey).toMatchObject({ code: 2, err: expect.stringContaining('no API key: set RPS_API_KEY') });
+    const bothModes = await screen(['-i', csv, '-o', out('x.jsonl'), '--url', 'http://127.0.0.1:9', '--in-process']);
+    expect(bothModes.err).toContain('choose one mode');
+    const same = await screen(['-i', csv, '-o', csv, ...local]);
+    expect(same).toMatchObject({ code: 2, err: expect.stringContaining('--output must not be the --input file') });
+    const exists = await screen(['-i', csv, '-o', jsonl, ...local]);
+    expect(exists).toMatchObject({ code: 2, err: expect.stringContaining('already exists and has no checkpoint') });
+    const badColumn = out('bad-column.csv');
+    await writeFile(badColumn, 'name,birthday\nA B,1970-01-01\n');
+    const column = await screen(['-i', badColumn, '-o', out('bad-column.jsonl'), ...local]);
+    expect(column).toMatchObject({ code: 2, err: expect.stringContaining('unknown column "birthday" (column 2)') });
+    const keyInArgv = await screen(['-i', csv, '-o', out('y.jsonl'), '--url', 'http://127.0.0.1:9', '--api-key-env', API_KEY]);
+    expect(keyInArgv).toMatchObject({ code: 2, err: expect.stringContaining('the NAME of an environment variable') });
+    expect(keyInArgv.err).not.toContain(API_KEY);
+  });
+
+  it('runs from the command line: help with examples, no progress bar when not a terminal', async () => {
+    const tiny = out('tiny.csv');
+    await writeFile(tiny, 'name,country\nBANCO NACIONAL DE CUBA,CU\n');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'screen', '-i', tiny, '-o', out('tiny.jsonl'), ...local], {
+      cwd: PROJECT_DIR, env: { PATH: process.env.PATH ?? '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const [code] = (await once(child, 'close')) as [number];
+    expect(code).toBe(0);
+    expect(stderr).toBe(`screening in-process against ${SAMPLE_DIR} (${engine.size} list entries)\n`);
+    expect(stdout).toMatch(/^SUMMARY\s*\nrows\s+1\n/);
+    expect((await readJsonl(out('tiny.jsonl')))[0]).toMatchObject({ line: 2, topMatch: { listSource: 'ofac-sdn' } });
+
+    const help = await screen(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toContain('--api-key-env <name>');
+    expect(help.out).toContain('rps screen --input people.csv --output results.csv --url https://screening.example.com');
+  });
+});

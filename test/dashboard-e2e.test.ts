@@ -1,0 +1,315 @@
+/**
+ * The dashboard end to end (issue 5): Debian's Chromium, driven by playwright-core, against a real
+ * server on loopback (real Redis, the bundled sample lists). One browser tab walks the way a user
+ * would: sign in, create a key, copy its token, screen, see an error, read the lists, revoke.
+ * Screenshots are decoded and checked for content, and the page must never break its own CSP.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from './support/http-harness.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+const HAS_CHROMIUM = existsSync(CHROMIUM);
+/** The flags this machine needs: no sandbox as root, no GPU, no background calls to Google. */
+const CHROMIUM_FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Kept after the run so a person can look at them. */
+const SHOTS_DIR = join(tmpdir(), 'rps-dashboard-e2e');
+const ACCOUNT = 'acct-dashboard';
+/** Generous: the suite runs many files at once on two cores. */
+const WAIT = { timeout: 10_000 };
+/** formatAge's wording of a past instant (Intl.RelativeTimeFormat, numeric: 'auto'). */
+const PAST_AGE = /(just now|\d+ (minute|hour|day|month|year)s? ago|yesterday|last (month|year))$/;
+
+if (!HAS_CHROMIUM) {
+  console.warn(`[tests] ${CHROMIUM} is absent: the dashboard e2e test is skipped (apt-get install chromium; .ci/run does).`);
+}
+const describeBrowser = HAS_CHROMIUM ? describe : describe.skip;
+const title = `dashboard in headless Chromium (issue 5)${HAS_CHROMIUM ? '' : ` (skipped: ${CHROMIUM} is missing)`}`;
+
+let server: TestServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** Console lines and uncaught errors of the dashboard tab. */
+const consoleLines: string[] = [];
+const pageErrors: string[] = [];
+/** Shared by the steps, in order. */
+let apiToken = '';
+
+describeBrowser(title, () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS_DIR, { recursive: true });
+    [server, browser] = await Promise.all([
+      startTestServer(),
+      chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_FLAGS }),
+    ]);
+    // Playwright gives every launch a new empty --user-data-dir of its own.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    page = await context.newPage();
+    page.setDefaultTimeout(WAIT.timeout);
+    page.on('console', (message) => consoleLines.push(`${message.type()}: ${message.text()}`));
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('serves the page and its files with a strict CSP, and nothing outside the asset folder', async () => {
+    const html = await call(server.url, 'GET', '/dashboard');
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const csp = html.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html.headers.get('x-frame-options')).toBe('DENY');
+    expect((await call(server.url, 'GET', '/dashboard/app.js')).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    for (const path of ['/dashboard/nope.js', '/dashboard/..%2F..%2F..%2Fpackage.json', '/dashboard/tsconfig.browser.json']) {
+      const r = await call(server.url, 'GET', path);
+      expect(r.status, path).toBe(404);
+      expect(r.body.error.code).toBe('not_found');
+    }
+  });
+
+  it('refuses a bad session token with the server\'s error, then signs in with a good one (Enter key)', async () => {
+    await page.goto(`${server.url}/dashboard`);
+    await expect.poll(() => page.locator('#session-status').textContent(), WAIT).toContain('Not signed in');
+    await page.fill('#session-token', 'not.a.jwt');
+    await page.press('#session-token', 'Enter');
+    const alert = page.locator('#sign-in-error');
+    await alert.locator('.error').waitFor();
+    expect(await alert.textContent()).toContain('unauthorized');
+    expect(await alert.textContent()).toContain('authorization');
+    expect(await page.getAttribute('#session-token', 'aria-invalid')).toBe('true');
+
+    const session = await server.session(ACCOUNT);
+    await page.fill('#session-token', session);
+    await page.press('#session-token', 'Enter');
+    await page.locator('#keys-panel').waitFor({ state: 'visible' });
+    expect(await page.isHidden('#sign-in-form')).toBe(true);
+    expect(await page.textContent('#session-status')).toContain(`Signed in as ${ACCOUNT}`);
+    expect(await page.inputValue('#session-token')).toBe('');
+    expect(await page.textContent('#keys-table tbody')).toContain('No keys yet');
+  });
+
+  it('creates a key: the token is shown once with a working copy button, and the list shows its prefix', async () => {
+    await page.fill('#key-name', 'e2e key');
+    await page.fill('#key-limit', '100');
+    await page.click('#create-key-form button[type="submit"]');
+    const dialog = page.locator('#token-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain('you will not see it again');
+    apiToken = await page.inputValue('#token-value');
+    expect(apiToken).toMatch(/^svc_live_[A-Z2-7]{52}$/);
+
+    await page.click('#token-copy');
+    await expect.poll(() => page.textContent('#token-copy-status'), WAIT).toBe('Copied to the clipboard.');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(apiToken);
+    await checkScreenshot('token-dialog', { minColours: 20 });
+
+    const row = page.locator('#keys-table tbody tr', { hasText: 'e2e key' });
+    expect(await row.locator('.prefix').textContent()).toBe(apiToken.slice(0, 16));
+    expect(await row.locator('.badge').textContent()).toBe('active');
+    expect(await row.textContent()).toContain('0 of 100');
+
+    // The dialog hands the key to the console; closing it takes the token off the page.
+    await page.click('#token-use');
+    await page.waitForURL(/#screen$/);
+    expect(await dialog.isVisible()).toBe(false);
+    expect(await page.inputValue('#token-value')).toBe('');
+    expect(await page.content()).not.toContain(apiToken);
+    expect(await page.textContent('#api-key-prefix')).toBe(`${apiToken.slice(0, 16)}…`);
+  });
+
+  it('screens a known SDN name with every field: ranked match, confidence bar, evidence, freshness', async () => {
+    await page.fill('#screen-name', 'Hasan Nasrallah');
+    await page.selectOption('#screen-kind', 'individual');
+    await page.fill('#screen-aliases', 'Hassan Nasrallah\n');
+    await page.fill('#screen-dob', '1960-08-31');
+    await page.fill('#screen-nationality', 'lb');
+    await page.fill('#screen-country', 'LB');
+    await page.fill('#screen-city', 'Beirut');
+    await page.check('input[name="fuzziness"][value="loose"]');
+    await page.check('input[name="lists"][value="ofac-sdn"]');
+    await page.fill('#screen-limit', '5');
+    await page.fill('#screen-threshold', '0.7');
+    await page.click('#screen-form button[type="submit"]');
+
+    const first = page.locator('#screen-results .match').first();
+    await first.waitFor();
+    expect(JSON.parse((await page.textContent('#screen-results details pre')) ?? '')).toEqual({
+      name: 'Hasan Nasrallah', kind: 'individual', aliases: ['Hassan Nasrallah'], dateOfBirth: '1960-08-31',
+      nationality: 'lb', address: { country: 'LB', city: 'Beirut' }, fuzziness: 'loose', lists: ['ofac-sdn'],
+      limit: 5, threshold: 0.7,
+    });
+    expect(await page.textContent('#screen-results .summary')).toContain('block');
+    expect(await page.textContent('#screen-results .summary')).toContain('0.70');
+    expect(await first.locator('h3').textContent()).toBe('NASRALLAH, Hasan');
+    expect(await first.getAttribute('data-entry')).toBe('ofac-sdn:2686');
+    const confidence = Number(await first.locator('meter').getAttribute('value'));
+    expect(confidence).toBeGreaterThan(0.9);
+    expect(await first.locator('meter').getAttribute('aria-labelledby')).toBeTruthy();
+
+    const evidence = first.locator('table.evidence tbody tr');
+    expect(await evidence.count()).toBeGreaterThanOrEqual(3);
+    const rows = await evidence.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
+    expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['name', 'dateOfBirth']));
+    for (const [, weight] of rows) expect(weight).toMatch(/^[+\u2212±]\d\.\d\d$/);
+    expect(rows.find((r) => r[0] === 'name')?.[1]).toMatch(/^\+0\.\d\d$/);
+    expect(await first.locator('table.evidence tfoot').textContent()).toContain(confidence.toFixed(2));
+    expect(await first.textContent()).toMatch(/List freshness\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    // A strong match is drawn in the "bad" colour range: red pixels from the bar and the block badge.
+    await checkScreenshot('screening-result', { minColours: 40, minRedPixels: 300 });
+  });
+
+  it('shows an invalid request\'s error with every field named and marks the fields', async () => {
+    await page.fill('#screen-dob', '1960-02-30');
+    await page.fill('#screen-nationality', 'XX');
+    await page.click('#screen-form button[type="submit"]');
+    const alert = page.locator('#screen-error .error');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain('invalid_request');
+    expect(text).toContain('dateOfBirth must be a real calendar date YYYY-MM-DD');
+    expect(text).toContain('nationality must be an assigned ISO 3166-1 alpha-2 country code');
+    expect(await page.getAttribute('#screen-dob', 'aria-invalid')).toBe('true');
+    const note = await page.getAttribute('#screen-dob', 'aria-describedby');
+    expect(await page.textContent(`#${note?.split(' ').pop()}`)).toContain('must be a real calendar date');
+    expect(await page.locator('#screen-results .match').count()).toBe(0);
+    await checkScreenshot('screening-error', { minColours: 20, minRedPixels: 100 });
+  });
+
+  it('lists every list with its count, status and ages', async () => {
+    await page.click('nav a[data-nav="lists"]');
+    const rows = page.locator('#lists-table tbody tr');
+    await rows.first().waitFor();
+    const catalog = (await call(server.url, 'GET', '/sanctions-screening/v1/lists', { token: apiToken })).body.data;
+    expect(await rows.count()).toBe(catalog.length);
+    for (const list of catalog) {
+      const row = page.locator(`#lists-table tbody tr[data-source="${list.source}"]`);
+      const cells = await row.locator('td').allTextContents();
+      expect(cells[0], list.source).toBe('sample data');
+      expect(cells[1]).toBe(list.entryCount.toLocaleString('en-US'));
+      expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+      expect(cells[2]).toMatch(PAST_AGE);
+      expect(cells[3]).toMatch(/UTC(just now|1 minute ago)$/);
+    }
+    expect(await page.textContent('#lists-status')).toMatch(/^12 lists, [\d,]+ entries in all\. This key has 99 of 100 calls left/);
+    await checkScreenshot('lists', { minColours: 20 });
+  });
+
+  it('revokes a key only after confirmation; the revoked key is then refused by the console', async () => {
+    await page.click('nav a[data-nav="keys"]');
+    const row = page.locator('#keys-table tbody tr', { hasText: 'e2e key' });
+    await expect.poll(() => row.textContent(), WAIT).toContain('1 of 100');
+    await row.getByRole('button', { name: 'Revoke e2e key' }).click();
+    const dialog = page.locator('#revoke-dialog');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.textContent()).toContain(apiToken.slice(0, 16));
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.locator('.badge').textContent()).toBe('active');
+
+    await row.getByRole('button', { name: 'Revoke e2e key' }).click();
+    await page.click('#revoke-confirm');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.locator('.badge').textContent(), WAIT).toBe('revoked');
+    expect(await row.getByRole('button').count()).toBe(0);
+    expect(await page.textContent('#keys-status')).toBe('Key “e2e key” revoked.');
+    await checkScreenshot('keys-revoked', { minColours: 20, minRedPixels: 30 });
+
+    await page.click('nav a[data-nav="screen"]');
+    await page.fill('#screen-dob', '');
+    await page.fill('#screen-nationality', '');
+    await page.click('#screen-form button[type="submit"]');
+    await page.locator('#screen-error .error').waitFor();
+    expect(await page.textContent('#screen-error')).toContain('api_key_revoked');
+
+    // Forgetting the key leaves the lists page asking for one, without an error.
+    await page.click('nav a[data-nav="lists"]');
+    await page.click('#api-key-forget');
+    await expect.poll(() => page.textContent('#lists-status'), WAIT).toBe('Paste an API key above to see the lists.');
+    expect(await page.locator('#lists-table tbody tr').count()).toBe(0);
+    expect(await page.isVisible('#api-key')).toBe(true);
+  });
+
+  it('never broke its CSP, threw, or wrote a credential to the console', () => {
+    expect(pageErrors).toEqual([]);
+    expect(consoleLines.filter((l) => /Content Security Policy|Refused to|TrustedHTML|Trusted Type/i.test(l))).toEqual([]);
+    expect(consoleLines.filter((l) => l.includes('svc_live_') || l.includes('eyJ'))).toEqual([]);
+  });
+});
+
+/** The few browser globals the decoder tab uses (the project's TypeScript lib has no DOM). */
+interface DecoderGlobals {
+  Image: new () => { src: string; width: number; height: number; decode(): Promise<void> };
+  document: {
+    createElement(tag: 'canvas'): {
+      width: number;
+      height: number;
+      getContext(kind: '2d'): {
+        drawImage(image: unknown, x: number, y: number): void;
+        getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+      };
+    };
+  };
+}
+
+interface ShotExpectations {
+  /** Distinct colours (5 bits per channel) the picture must have at least. */
+  minColours: number;
+  /** Strongly red pixels (the "bad" range of a bar, a block badge, an error). */
+  minRedPixels?: number;
+}
+
+/**
+ * Screenshots the tab, saves it, and decodes it in a blank tab's canvas to prove it is a real
+ * rendering: not blank, many colours, enough contrast, and red where the state should be red.
+ */
+async function checkScreenshot(name: string, expected: ShotExpectations): Promise<void> {
+  const png = await page.screenshot({ fullPage: true });
+  writeFileSync(join(SHOTS_DIR, `${name}.png`), png);
+  expect(png.length, name).toBeGreaterThan(15_000);
+  const decoder = await context.newPage();
+  try {
+    const stats = await decoder.evaluate(async (base64) => {
+      const { Image, document } = globalThis as unknown as DecoderGlobals;
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(image, 0, 0);
+      const { data } = ctx.getImageData(0, 0, image.width, image.height);
+      const colours = new Set<number>();
+      let sum = 0;
+      let sumSquares = 0;
+      let red = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
+        colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
+        const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        sum += luminance;
+        sumSquares += luminance * luminance;
+        if (r > 150 && g < 90 && b < 90) red++;
+      }
+      const n = data.length / 4;
+      return { width: image.width, height: image.height, colours: colours.size, deviation: Math.sqrt(sumSquares / n - (sum / n) ** 2), red };
+    }, png.toString('base64'));
+    expect(stats.width, name).toBe(1280);
+    expect(stats.colours, name).toBeGreaterThanOrEqual(expected.minColours);
+    expect(stats.deviation, name).toBeGreaterThan(10);
+    if (expected.minRedPixels !== undefined) expect(stats.red, name).toBeGreaterThanOrEqual(expected.minRedPixels);
+  } finally {
+    await decoder.close();
+  }
+}
