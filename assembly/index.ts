@@ -1,15 +1,15 @@
 // The entire export surface of the matching core. Numbers in and out; bulk data at the offsets
 // the state accessors return (see layout.ts for the memory map).
 export {
-  alloc, setIndex, setScoring,
+  alloc, setIndex, setDeletions, setScoring,
   queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr,
   outPtr, expansionTokPtr, expansionSimPtr, expansionCountPtr,
 } from './state';
-export { addExpansion, expandUnit, resetQuery, unitTokenJw } from './search';
+export { addExpansion, expandUnit, expandUnitOneEdit, resetQuery, unitTokenJw } from './search';
 export { collect, alignName } from './score';
 export { jaroWinkler, editDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 1;
+  return 2;
 }

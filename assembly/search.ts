@@ -7,8 +7,8 @@
 import { MAXQ, MAX_EXPANSIONS, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, symbol } from './similarity';
 import {
-  dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, simTouched, simTouchedCount, setSimTouchedCount,
-  tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff,
+  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, simTouched,
+  simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff,
 } from './state';
 
 @inline function tokLen(t: u32): i32 {
@@ -84,20 +84,21 @@ function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
 }
 
 /**
- * Finds dictionary tokens within `maxEdits` of query unit `u` (only for units at least `minLen`
- * long; shorter ones get exact matches only) whose Jaro-Winkler similarity reaches `jwFloor`
- * (`jwFloor2` for two edits or more).
- * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit, so a typo never scores
- * like an exact match. Returns the number of expansions of the unit.
+ * Two-edit search (the host runs expandUnitOneEdit for everything within one edit): dictionary tokens
+ * that keep the query's first letter, within `maxEdits` of query unit `u`, whose Jaro-Winkler
+ * similarity reaches `jwFloor2`. Candidates are the tokens of the first trigram ("$$" + first letter)
+ * in the length window; the other trigrams only count for them; survivors are verified exactly.
+ * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit.
  */
 export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwFloor2: f32, editPenalty: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
   const edits = ql >= minLen ? maxEdits : 0;
+  if (edits == 0 || ql == 0) return load<i32>(expCount + (<usize>u << 2));
   const minL = ql - edits;
   const maxL = ql + edits;
   let touched = 0;
-  // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $
+  // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $. The first opens candidates, the rest count.
   let s0 = 0;
   let s1 = 0;
   for (let i = 0; i <= ql; i++) {
@@ -112,17 +113,19 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
       if (tokLen(t) > maxL) break;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
-      if (c == 0) {
+      if (i == 0) {
         store<u32>(tgTouched + (<usize>touched << 2), t);
         touched++;
+        store<u16>(cp, 1);
+      } else if (c != 0) {
+        store<u16>(cp, c + 1);
       }
-      store<u16>(cp, c + 1);
     }
   }
   // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
-  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. (A transposition counts as
-  // one edit here but may destroy four: one trigram of slack keeps it.)
-  let minShared = ql + 1 - 3 * edits - (edits > 0 ? 1 : 0);
+  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. A transposition counts as
+  // one edit but may destroy four: the host finds transposed spellings by exact lookup instead.
+  let minShared = ql + 1 - 3 * edits;
   if (minShared < 1) minShared = 1;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));
@@ -133,11 +136,11 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     const tl = tokLen(t);
     const tp = tokPtr(t);
     const d = editDistance(qp, ql, tp, tl, edits);
-    if (d > edits) continue;
+    // Within one edit is the one-edit search's business (it also covers other first letters).
+    if (d < 2 || d > edits) continue;
     const jw = jaroWinkler(qp, ql, tp, tl);
-    // One edit needs jwFloor; a second edit needs the stricter jwFloor2 (Merkel / Merkur).
-    if (d > 0 && jw < (d >= 2 ? jwFloor2 : jwFloor)) continue;
-    const sim = d == 0 ? <f32>1.0 : jw - editPenalty * <f32>d;
+    if (jw < jwFloor2) continue;
+    const sim = jw - editPenalty * <f32>d;
     if (sim > 0) addExpansion(u, t, sim);
   }
   return load<i32>(expCount + (<usize>u << 2));
@@ -157,4 +160,61 @@ export function resetQuery(units: i32): void {
   }
   setSimTouchedCount(0);
   for (let u = 0; u < units && u < MAXQ; u++) store<i32>(expCount + (<usize>u << 2), 0);
+}
+
+// ── one-edit search through deletion neighbourhoods ─────────────────────────────
+// Two strings are within one edit (insertion, deletion, substitution or adjacent transposition) only
+// if they share a key: the string itself or the string with one letter deleted. The index holds every
+// dictionary token's keys; the query probes its own. Candidates are few and verified exactly.
+
+const FNV_OFFSET: u32 = 0x811c9dc5;
+const FNV_PRIME: u32 = 0x01000193;
+
+/** FNV-1a of bytes [p, p + len) without the byte at `skip` (-1 = none). */
+@inline function hashSkip(p: usize, len: i32, skip: i32): u32 {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < len; i++) {
+    if (i == skip) continue;
+    h = (h ^ <u32>load<u8>(p + <usize>i)) * FNV_PRIME;
+  }
+  return h;
+}
+
+function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: f32, touched: i32): i32 {
+  const b = key & delMask;
+  const end = load<u32>(delOff + (<usize>(b + 1) << 2));
+  for (let k = load<u32>(delOff + (<usize>b << 2)); k < end; k++) {
+    if (load<u32>(delHash + (<usize>k << 2)) != key) continue;
+    const t = load<u32>(delTok + (<usize>k << 2));
+    const cp = tgCount + (<usize>t << 1);
+    if (load<u16>(cp) != 0) continue;
+    store<u16>(cp, 1);
+    store<u32>(tgTouched + (<usize>touched << 2), t);
+    touched++;
+    const tl = tokLen(t);
+    const tp = tokPtr(t);
+    const d = editDistance(qp, ql, tp, tl, 1);
+    if (d > 1) continue;
+    if (d == 0) {
+      addExpansion(u, t, 1.0);
+      continue;
+    }
+    const jw = jaroWinkler(qp, ql, tp, tl);
+    if (jw >= jwFloor) addExpansion(u, t, jw - editPenalty);
+  }
+  return touched;
+}
+
+/** Dictionary tokens within one edit of query unit `u` (Jaro-Winkler floor as in expandUnit). */
+export function expandUnitOneEdit(u: i32, jwFloor: f32, editPenalty: f32): i32 {
+  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
+  const ql = load<i32>(qLen + (<usize>u << 2));
+  let touched = probe(u, qp, ql, hashSkip(qp, ql, -1), jwFloor, editPenalty, 0);
+  for (let i = 0; i < ql; i++) {
+    // Deleting either of two equal neighbours gives the same key: probe it once.
+    if (i > 0 && load<u8>(qp + <usize>i) == load<u8>(qp + <usize>(i - 1))) continue;
+    touched = probe(u, qp, ql, hashSkip(qp, ql, i), jwFloor, editPenalty, touched);
+  }
+  for (let i = 0; i < touched; i++) store<u16>(tgCount + (<usize>load<u32>(tgTouched + (<usize>i << 2)) << 1), 0);
+  return load<i32>(expCount + (<usize>u << 2));
 }

@@ -16,6 +16,10 @@ export let unitTok: usize = 0;
 export let unitPS: usize = 0;
 export let unitW: usize = 0;
 export let nameList: usize = 0;
+export let delOff: usize = 0;
+export let delHash: usize = 0;
+export let delTok: usize = 0;
+export let delMask: u32 = 0;
 
 // ── per-query scratch, allocated by setIndex (sized by the index) ──────────────
 export let qBytes: usize = 0;
@@ -58,6 +62,17 @@ function zeroed(bytes: usize): usize {
   const p = heap.alloc(bytes);
   memory.fill(p, 0, bytes);
   return p;
+}
+
+/**
+ * The deletion-neighbourhood index (for one-edit search): bucket offsets (2^bits + 1), and per entry
+ * the 32-bit FNV-1a hash of a token with at most one letter deleted and the token id.
+ */
+export function setDeletions(pOff: usize, pHash: usize, pTok: usize, bits: i32): void {
+  delOff = pOff;
+  delHash = pHash;
+  delTok = pTok;
+  delMask = (<u32>1 << <u32>bits) - 1;
 }
 
 /** Hands the index regions to the core and allocates the scratch they need. */

@@ -10,10 +10,12 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-const CORE_VERSION = 1;
+const CORE_VERSION = 2;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
+/** Must equal MAX_CANDIDATES in assembly/layout.ts. */
+const MAX_ROWS = 256;
 const QBYTES = 4096;
 
 let compiled: WebAssembly.Module | undefined;
@@ -67,11 +69,52 @@ export interface CandidateRow {
   accumulated: number;
 }
 
+/** Typed views of the core's scratch regions, made once (the memory never grows after load). */
+interface Views {
+  buffer: ArrayBuffer;
+  bytes: Uint8Array;
+  off: Uint32Array;
+  len: Uint32Array;
+  pos: Uint32Array;
+  span: Uint32Array;
+  weight: Float32Array;
+  posW: Float32Array;
+  outF: Float32Array;
+  outU: Uint32Array;
+}
+
 export class MatchingCore {
+  private views: Views;
+
   private constructor(
     private readonly core: CoreExports,
     readonly memoryBytes: () => number,
-  ) {}
+  ) {
+    this.views = this.makeViews();
+  }
+
+  private makeViews(): Views {
+    const c = this.core;
+    const buffer = c.memory.buffer;
+    return {
+      buffer,
+      bytes: new Uint8Array(buffer, c.queryBytesPtr(), QBYTES),
+      off: new Uint32Array(buffer, c.queryOffPtr(), MAXQ),
+      len: new Uint32Array(buffer, c.queryLenPtr(), MAXQ),
+      pos: new Uint32Array(buffer, c.queryPosPtr(), MAXQ),
+      span: new Uint32Array(buffer, c.querySpanPtr(), MAXQ),
+      weight: new Float32Array(buffer, c.queryWeightPtr(), MAXQ),
+      posW: new Float32Array(buffer, c.queryPosWeightPtr(), MAXQ),
+      outF: new Float32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
+      outU: new Uint32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
+    };
+  }
+
+  /** The views, remade if the memory was ever grown (which detaches the old buffer). */
+  private get v(): Views {
+    if (this.views.buffer !== this.core.memory.buffer) this.views = this.makeViews();
+    return this.views;
+  }
 
   static async load(arrays: IndexArrays): Promise<MatchingCore> {
     const core = await instantiate(coreModule(), { env: {} });
@@ -88,20 +131,13 @@ export class MatchingCore {
       put(arrays.postOff), put(arrays.postList),
       put(arrays.unitOff), put(arrays.unitTok), put(arrays.unitPS), put(arrays.unitW), put(arrays.nameList),
     );
+    core.setDeletions(put(arrays.delOff), put(arrays.delHash), put(arrays.delTok), arrays.delBits);
     return new MatchingCore(core, () => core.memory.buffer.byteLength);
   }
 
   /** Writes the query units (text, positions, weights) into the core's scratch region. */
   writeQuery(units: readonly QueryUnit[], positionWeights: readonly number[]): void {
-    const c = this.core;
-    const buf = c.memory.buffer;
-    const bytes = new Uint8Array(buf, c.queryBytesPtr(), QBYTES);
-    const off = new Uint32Array(buf, c.queryOffPtr(), MAXQ);
-    const len = new Uint32Array(buf, c.queryLenPtr(), MAXQ);
-    const pos = new Uint32Array(buf, c.queryPosPtr(), MAXQ);
-    const span = new Uint32Array(buf, c.querySpanPtr(), MAXQ);
-    const weight = new Float32Array(buf, c.queryWeightPtr(), MAXQ);
-    const posW = new Float32Array(buf, c.queryPosWeightPtr(), MAXQ);
+    const { bytes, off, len, pos, span, weight, posW } = this.v;
     let at = 0;
     units.forEach((u, i) => {
       const n = Math.min(u.text.length, 64);
@@ -116,8 +152,14 @@ export class MatchingCore {
     positionWeights.forEach((w, i) => (posW[i] = w));
   }
 
-  expand(unit: number, p: ModeParams): number {
-    return this.core.expandUnit(unit, p.maxEdits, p.minEditLength, p.jwFloor, p.jwFloor2, p.editPenalty);
+  /** Token search for one unit with `edits` allowed (exact only for units shorter than minEditLength). */
+  expand(unit: number, p: ModeParams, edits: number, minEditLength: number): number {
+    return this.core.expandUnit(unit, edits, minEditLength, p.jwFloor, p.jwFloor2, p.editPenalty);
+  }
+
+  /** One-edit search through the deletion-neighbourhood index (cheaper than trigrams for one edit). */
+  expandOneEdit(unit: number, p: ModeParams): number {
+    return this.core.expandUnitOneEdit(unit, p.jwFloor, p.editPenalty);
   }
 
   addExpansion(unit: number, token: number, sim: number): void {
@@ -128,22 +170,43 @@ export class MatchingCore {
     return this.core.unitTokenJw(unit, token);
   }
 
-  /** Candidate generation and scoring; rows are unsorted. */
-  collect(units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams): CandidateRow[] {
+  /**
+   * Candidate generation and scoring. Returns the number of rows written to the output table;
+   * read them with row() (or the allocation-free rowName/rowScore/rowMatched... accessors).
+   */
+  collect(units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams): number {
     const c = this.core;
     c.setScoring(p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop);
-    const n = c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
-    const f = new Float32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);
-    const u = new Uint32Array(c.memory.buffer, c.outPtr(), n * OUT_STRIDE);
-    const rows: CandidateRow[] = new Array(n);
-    for (let r = 0; r < n; r++) {
-      const o = r * OUT_STRIDE;
-      rows[r] = {
-        name: u[o], score: f[o + 1], matched: f[o + 2], mass: f[o + 3], queryUnmatched: f[o + 4],
-        candidateUnmatched: f[o + 5], queryMask: u[o + 6], accumulated: f[o + 7],
-      };
-    }
-    return rows;
+    return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
+  }
+
+  rowName(r: number): number {
+    return this.v.outU[r * OUT_STRIDE];
+  }
+
+  rowScore(r: number): number {
+    return this.v.outF[r * OUT_STRIDE + 1];
+  }
+
+  /** One output row as an object (tests and diagnostics; the hot path uses the accessors). */
+  row(r: number): CandidateRow {
+    const { outF: f, outU: u } = this.v;
+    const o = r * OUT_STRIDE;
+    return {
+      name: u[o], score: f[o + 1], matched: f[o + 2], mass: f[o + 3], queryUnmatched: f[o + 4],
+      candidateUnmatched: f[o + 5], queryMask: u[o + 6], accumulated: f[o + 7],
+    };
+  }
+
+  /**
+   * The whole name matched token for token (weak words aside), and the matched rarity mass: what
+   * the information factor needs, read without allocating.
+   */
+  rowExactness(r: number): { exact: boolean; mass: number } {
+    const f = this.v.outF;
+    const o = r * OUT_STRIDE;
+    const exact = f[o + 2] >= f[o + 3] - 1e-4 && f[o + 4] < 0.5 && f[o + 5] < 0.5;
+    return { exact, mass: f[o + 3] };
   }
 
   reset(units: number): void {

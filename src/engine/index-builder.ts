@@ -44,6 +44,11 @@ export interface IndexArrays {
   unitPS: Uint32Array;
   unitW: Float32Array;
   nameList: Uint8Array;
+  /** Deletion-neighbourhood index for one-edit search: 2^delBits buckets (CSR), FNV-1a hash + token per key. */
+  delBits: number;
+  delOff: Uint32Array;
+  delHash: Uint32Array;
+  delTok: Uint32Array;
 }
 
 export interface BuiltIndex {
@@ -122,6 +127,53 @@ function unitIdsOf(row: Pick<NameRow, 'tokenIds' | 'compoundIds' | 'rawIds'>): n
   for (const c of row.compoundIds) add(c.id);
   for (const r of row.rawIds) add(r.id);
   return ids;
+}
+
+/** FNV-1a (32-bit) of a token's character codes, skipping index `skip` (-1 = none); as in assembly/search.ts. */
+export function fnvSkip(text: string, skip: number): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    if (i === skip) continue;
+    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  }
+  return h >>> 0;
+}
+
+export const DELETION_BITS = 18;
+
+/**
+ * Every token's keys (itself, and itself with one letter deleted), bucketed by the key's low bits.
+ * Two tokens within one edit share a key, so one-edit search probes a handful of buckets.
+ */
+function buildDeletions(texts: readonly string[]): Pick<IndexArrays, 'delBits' | 'delOff' | 'delHash' | 'delTok'> {
+  const buckets = 1 << DELETION_BITS;
+  const mask = buckets - 1;
+  let total = 0;
+  for (const t of texts) total += t.length + 1;
+  const hashes = new Uint32Array(total);
+  const toks = new Uint32Array(total);
+  let n = 0;
+  texts.forEach((text, id) => {
+    hashes[n] = fnvSkip(text, -1);
+    toks[n++] = id;
+    for (let i = 0; i < text.length; i++) {
+      if (i > 0 && text[i] === text[i - 1]) continue;
+      hashes[n] = fnvSkip(text, i);
+      toks[n++] = id;
+    }
+  });
+  const delOff = new Uint32Array(buckets + 1);
+  for (let k = 0; k < n; k++) delOff[(hashes[k] & mask) + 1]++;
+  for (let b = 0; b < buckets; b++) delOff[b + 1] += delOff[b];
+  const fill = delOff.slice(0, buckets);
+  const delHash = new Uint32Array(n);
+  const delTok = new Uint32Array(n);
+  for (let k = 0; k < n; k++) {
+    const at = fill[hashes[k] & mask]++;
+    delHash[at] = hashes[k];
+    delTok[at] = toks[k];
+  }
+  return { delBits: DELETION_BITS, delOff, delHash, delTok };
 }
 
 interface NameRow {
@@ -301,7 +353,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     strictKeys,
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),
-      unitOff, unitTok, unitPS, unitW, nameList,
+      unitOff, unitTok, unitPS, unitW, nameList, ...buildDeletions(dict.texts),
     },
     names,
     tokens: dict.ids,

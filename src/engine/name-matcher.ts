@@ -3,15 +3,17 @@
  * and returns the best name score per entry.
  */
 import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
-import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
+import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
 import { ABJAD, asciiWords, markSyllabic, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
 import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
 /** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
 const MAX_QUERY_TOKENS = 24;
-const MAX_CANDIDATES = 200;
+const MAX_CANDIDATES = 128;
 const MAX_PHONETIC_PER_UNIT = 64;
+/** A transposed spelling costs one edit: Jaro-Winkler minus the balanced edit penalty. */
+const TRANSPOSITION_PENALTY = 0.03;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
 
@@ -35,17 +37,11 @@ export function weightFrom(index: BuiltIndex): WeightOf {
 /**
  * A match resting on very little rarity mass cannot reach full confidence: one common surname or
  * a lone short token is weak evidence however exactly it matches.
- * Factor = min(1, sqrt(matched mass / INFORMATION_MASS)).
+ * Factor = min(1, sqrt(matched mass / INFORMATION_MASS)). A whole name matched token for token is
+ * exempt: a common name written exactly as listed must still be reviewed ("Ali Ibrahim" =
+ * "IBRAHIM, Ali"); its date of birth will tell.
  */
 export const INFORMATION_MASS = 9;
-
-/**
- * The whole name matched token for token (weak words aside): a common name written exactly as listed
- * must still be reviewed ("Ali Ibrahim" = "IBRAHIM, Ali"); its date of birth will tell.
- */
-function exact(row: CandidateRow): boolean {
-  return row.matched >= row.mass - 1e-4 && row.queryUnmatched < 0.5 && row.candidateUnmatched < 0.5;
-}
 
 export function informationFactor(mass: number): number {
   return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
@@ -143,6 +139,19 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   });
 }
 
+/**
+ * Adjacent transpositions ("Ahmde"), found by exact dictionary lookup of each swapped spelling: the
+ * core's trigram bound (two-edit search) is tight for substitutions, insertions and deletions only.
+ */
+function addTranspositions(core: MatchingCore, index: BuiltIndex, u: number, text: string): void {
+  for (let i = 0; i + 1 < text.length; i++) {
+    if (text[i] === text[i + 1]) continue;
+    const swapped = text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
+    const id = index.tokens.get(swapped);
+    if (id !== undefined) core.addExpansion(u, id, Math.max(0, core.unitTokenJw(u, id) - TRANSPOSITION_PENALTY));
+  }
+}
+
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
   const names = index.strictKeys.get(strictKey(normaliseName(name))) ?? [];
@@ -172,14 +181,33 @@ export function matchName(
       // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
       // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
       const crowded = COMMON_NAMES.has(unit.text) || unit.weight < COMMON_UNIT_WEIGHT;
-      const budget = unit.span === 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
+      // Weak words (legal forms, titles, particles) weigh little: matched as written.
+      const weak = unit.span === 1 && plan.tokens[unit.pos].weak;
+      const budget = weak ? 0 : unit.span === 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
       const edits = syllabic ? 0 : Math.min(budget, mode.editsFor(unit.text.length));
-      core.expand(u, { ...mode, maxEdits: edits, minEditLength: 0 });
+      // Exact: a dictionary lookup. One edit: deletion neighbourhoods. Two: plus trigrams over the
+      // tokens keeping the first letter, and swapped spellings by lookup.
+      if (edits === 0) {
+        const id = index.tokens.get(unit.text);
+        if (id !== undefined) core.addExpansion(u, id, 1);
+      } else {
+        core.expandOneEdit(u, mode);
+        if (edits >= 2) {
+          core.expand(u, mode, edits, 0);
+          addTranspositions(core, index, u, unit.text);
+        }
+      }
     });
     if (mode.phonetic) addPhonetic(core, index, plan);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
-    const rows = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
-    return rows.map((r) => ({ name: r.name, score: exact(r) ? r.score : r.score * informationFactor(r.mass) }));
+    const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
+    const hits: NameHit[] = new Array(n);
+    for (let r = 0; r < n; r++) {
+      const { exact, mass } = core.rowExactness(r);
+      const score = core.rowScore(r);
+      hits[r] = { name: core.rowName(r), score: exact ? score : score * informationFactor(mass) };
+    }
+    return hits;
   } finally {
     core.reset(plan.units.length);
   }
