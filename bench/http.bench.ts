@@ -22,10 +22,17 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const workers = Number(args[args.indexOf('--workers') + 1] ?? '') || 1;
+const workers = Number(args[args.indexOf('--workers') + 1] ?? '') || 2;
 const DURATION_S = quick ? 3 : 10;
 const CONNECTIONS = 32;
-const QUERIES = ['Vladimir Putin', 'BANCO NACIONAL DE CUBA', 'Quentin Marblewhisk', 'Aerocaribbean Airlines', 'Hizballah'];
+const QUERIES = ['Vladimir Putin', 'BANCO NACIONAL DE CUBA', 'Quentin Marblewhisk', 'Aerocaribbean Airlines', 'Hizballah',
+  'Maria Garcia Lopez', 'Mohammed Ali', 'Rosoboronexport', 'Kim Jong Un', 'Sberbank'];
+/** Issue #4 targets, end to end including auth and quota. */
+const TARGETS: Record<string, { p99?: number; rps?: number }> = {
+  'POST /screen, 1 client': { p99: 2 },
+  'POST /screen, 16 connections': { rps: 10_000 },
+  'POST /screen/batch x100, 1 client': { p99: 25 },
+};
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -81,23 +88,30 @@ try {
   });
   const { token } = (await created.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const screens = QUERIES.map((name) => ({ method: 'POST', path: '/sanctions-screening/v1/screen', headers, body: JSON.stringify({ name }) }));
+  const batch100 = JSON.stringify(Array.from({ length: 100 }, (_, i) => ({ name: QUERIES[i % QUERIES.length] })));
   const scenarios: Record<string, Record<string, unknown>> = {
-    'GET /healthz': { requests: [{ method: 'GET', path: '/healthz' }] },
-    'POST /screen': { requests: QUERIES.map((name) => ({ method: 'POST', path: '/sanctions-screening/v1/screen', headers, body: JSON.stringify({ name }) })) },
-    'POST /screen/batch x10': {
-      requests: [{ method: 'POST', path: '/sanctions-screening/v1/screen/batch', headers, body: JSON.stringify([...QUERIES, ...QUERIES].map((name) => ({ name }))) }],
+    'GET /healthz': { connections: CONNECTIONS, requests: [{ method: 'GET', path: '/healthz' }] },
+    'POST /screen, 1 client': { connections: 1, requests: screens },
+    'POST /screen, 16 connections': { connections: 16, requests: screens },
+    'POST /screen/batch x100, 1 client': {
+      connections: 1, requests: [{ method: 'POST', path: '/sanctions-screening/v1/screen/batch', headers, body: batch100 }],
     },
-    'GET /lists': { requests: [{ method: 'GET', path: '/sanctions-screening/v1/lists', headers }] },
+    'GET /lists': { connections: CONNECTIONS, requests: [{ method: 'GET', path: '/sanctions-screening/v1/lists', headers }] },
   };
   const rows: Record<string, unknown>[] = [];
   for (const [name, scenario] of Object.entries(scenarios)) {
-    const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, ...scenario });
+    const r = await autocannon({ url, duration: DURATION_S, ...scenario });
+    const target = TARGETS[name];
+    const verdict = target === undefined ? '' :
+      (target.p99 === undefined || r.latency.p99 <= target.p99) && (target.rps === undefined || r.requests.average >= target.rps) ? 'PASS' : 'MISS';
     rows.push({
       scenario: name, 'req/s': Math.round(r.requests.average), 'p50 ms': r.latency.p50, 'p99 ms': r.latency.p99,
       'max ms': r.latency.max, requests: r.requests.total, non2xx: r.non2xx, errors: r.errors,
+      target: target === undefined ? '' : target.p99 !== undefined ? `p99 <= ${target.p99} ms` : `>= ${target.rps} req/s`, verdict,
     });
   }
-  console.log(`\nHTTP benchmark: ${workers} worker(s), ${CONNECTIONS} connections, ${DURATION_S} s each; lists ${lists === SNAPSHOT_DIR ? 'snapshot' : 'sample'}; store ${useRedis ? 'redis' : 'lmdb'}`);
+  console.log(`\nHTTP benchmark: ${workers} worker(s), ${DURATION_S} s each; lists ${lists === SNAPSHOT_DIR ? 'snapshot' : 'sample'}; store ${useRedis ? 'redis' : 'lmdb'}`);
   console.table(rows);
   const file = writeResults('http', {
     date: new Date().toISOString(), workers, connections: CONNECTIONS, durationS: DURATION_S,

@@ -1,27 +1,12 @@
 /**
- * Name matching through the whole engine, per fuzziness mode, on hand-built list entries.
- *
- * Token rarity is relative to the number of names indexed: among twenty names every token is
- * common and nothing can reach full confidence. So the hand-built entries sit among 20,000
- * synthetic background names (tokens like "zq1a xq9f", which resemble no real name), which gives
- * them the rarity scale of the real lists (about 42,000 names) without loading them.
+ * Name matching through the whole engine, per fuzziness mode, on hand-built list entries among
+ * synthetic background names (see test/support/engine-entries.ts for why the background is there).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildEngine, type Engine, type Fuzziness, type ScreenRequest } from '../src/engine/index.js';
+import type { Engine, Fuzziness, ScreenRequest } from '../src/engine/index.js';
 import { FUZZINESS_MODES } from '../src/engine/types.js';
-import type { ListEntry, ListSource } from '../src/lists/model.js';
-
-const BACKGROUND_NAMES = 20_000;
-
-function entry(entryId: string, name: string, more: Partial<ListEntry> = {}): ListEntry {
-  return {
-    listSource: 'ofac-sdn', entryId, kind: 'individual', kindInferred: false, name, aliases: [], datesOfBirth: [],
-    placesOfBirth: [], nationalities: [], citizenships: [], addresses: [], identityDocuments: [], programs: ['SDGT'],
-    sourceUrl: 'https://sanctionssearch.ofac.treas.gov/', ...more,
-  };
-}
-
-const aka = (...names: string[]): ListEntry['aliases'] => names.map((name) => ({ name, type: 'aka', quality: 'strong' }));
+import type { ListEntry } from '../src/lists/model.js';
+import { aka, buildEngineWithBackground, entry } from './support/engine-entries.js';
 
 /** A 20-token name (real list names run that long when a description is part of the name). */
 const LONG_NAME = 'ALPHA BRAVO CHARLIE DELTA ECHO FOXTROT GOLF HOTEL INDIA JULIET KILO LIMA MIKE NOVEMBER OSCAR PAPA QUEBEC ROMEO SIERRA TANGO';
@@ -52,16 +37,10 @@ const ENTRIES: ListEntry[] = [
   entry('b2', 'NORINCO TRADING CO LTD', { listSource: 'bis-entity', kind: 'entity' }),
 ];
 
-function background(i: number): ListEntry {
-  const name = `zq${i.toString(36)} xq${((i * 7919) % BACKGROUND_NAMES).toString(36)}`;
-  return entry(`bg${i}`, name, { listSource: 'gsa-sam' as ListSource, kind: 'entity', programs: [] });
-}
-
 let engine: Engine;
 
 beforeAll(async () => {
-  const entries = [...ENTRIES, ...Array.from({ length: BACKGROUND_NAMES }, (_, i) => background(i))];
-  engine = await buildEngine({ entries, catalog: [] });
+  engine = await buildEngineWithBackground(ENTRIES);
 });
 
 const review = (mode: Fuzziness): number => engine.thresholds[mode].review;
@@ -94,8 +73,17 @@ describe('names that must not match', () => {
     }
   });
 
-  it.fails('BUG: an OFAC weak a.k.a. drives a match on its own ("BSO" for BRAND SERVER OPTIONS; IndexedName.weak is never read)', () => {
-    for (const mode of FUZZINESS_MODES) expect(hits('BSO', mode, '119'), mode).toBe(false);
+  it('regression: an OFAC weak a.k.a. counts 0.7 of its name weight, says "(low quality)" and alone stays under review in every mode', () => {
+    for (const mode of ['strict', 'balanced', 'loose'] as const) {
+      const m = engine.screen({ name: 'BSO', fuzziness: mode }).matches.find((x) => x.entryId === '119');
+      expect(m?.evidence[0], mode).toMatchObject({ field: 'name', detail: 'aka name (low quality)' });
+      expect(m?.confidence, mode).toBeCloseTo(0.7 * confidence('Brand Server Options', mode, '119'), 4);
+      expect(hits('BSO', mode, '119'), mode).toBe(false);
+    }
+    // A strong a.k.a. typed exactly counts in full.
+    const strong = engine.screen({ name: 'Osama bin Muhammad bin Awad bin Ladin', fuzziness: 'strict' }).matches.find((x) => x.entryId === '6365');
+    expect(strong?.evidence[0]).toMatchObject({ field: 'name', detail: 'aka name' });
+    expect(strong?.confidence).toBe(confidence('Usama bin Ladin', 'strict', '6365'));
   });
 
 });
@@ -137,7 +125,8 @@ describe('names that must match', () => {
     }
   });
 
-  it.fails('BUG: an exact name of more than 12 tokens scores below strict in balanced and loose (the query is cut at 12 tokens)', () => {
+  it('regression: an exact name of 20 tokens scores as in strict in every mode (queries keep up to 24 tokens, not 12)', () => {
+    expect(confidence(LONG_NAME, 'strict', '118')).toBeGreaterThanOrEqual(review('strict'));
     for (const mode of FUZZINESS_MODES) expect(confidence(LONG_NAME, mode, '118'), mode).toBe(confidence(LONG_NAME, 'strict', '118'));
   });
 
@@ -164,12 +153,16 @@ describe('names that must match', () => {
     expect(hits('習近平', 'balanced', '115')).toBe(true);
   });
 
-  it.fails('BUG: Hangul queries miss the McCune-Reischauer spellings the lists use (김정은 -> kim jong eun, not Un)', () => {
+  it('regression: Hangul queries find the McCune-Reischauer spellings the lists use (김정은 = Kim Jong Un)', () => {
     expect(hits('김정은', 'balanced', '114')).toBe(true);
     expect(hits('김여정', 'balanced', '116')).toBe(true);
     expect(hits('최룡해', 'balanced', '117')).toBe(true);
   });
 
+  // أسامة transliterates to "smh": three letters, so abjadWord keeps its final "h" (it drops ta
+  // marbuta from 4+ letters only) and skeleton "smh" is not that of Osama/Usama ("sm"); even as
+  // "sm", addPhonetic skips abjad skeletons under three consonants. Only "ldn" (phonetic, Ladin)
+  // and the weak "bin" match: 0.26 in balanced, 0.33 in loose.
   it.fails('BUG: an Arabic-script query (أسامة بن لادن) does not find "BIN LADIN, Usama"', () => {
     expect(hits('أسامة بن لادن', 'balanced', '6365')).toBe(true);
   });

@@ -14,7 +14,8 @@ import type {
 } from './types.js';
 
 export const DEFAULT_LIMIT = 10;
-export const WEAK_ALIAS_FACTOR = 0.75;
+/** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
+export const WEAK_ALIAS_FACTOR = 0.7;
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
 
 interface BestName {

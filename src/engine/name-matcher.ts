@@ -12,8 +12,6 @@ import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 const MAX_QUERY_TOKENS = 24;
 const MAX_CANDIDATES = 128;
 const MAX_PHONETIC_PER_UNIT = 64;
-/** A transposed spelling costs one edit: Jaro-Winkler minus the balanced edit penalty. */
-const TRANSPOSITION_PENALTY = 0.03;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
 
@@ -139,19 +137,6 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   });
 }
 
-/**
- * Adjacent transpositions ("Ahmde"), found by exact dictionary lookup of each swapped spelling: the
- * core's trigram bound (two-edit search) is tight for substitutions, insertions and deletions only.
- */
-function addTranspositions(core: MatchingCore, index: BuiltIndex, u: number, text: string): void {
-  for (let i = 0; i + 1 < text.length; i++) {
-    if (text[i] === text[i + 1]) continue;
-    const swapped = text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
-    const id = index.tokens.get(swapped);
-    if (id !== undefined) core.addExpansion(u, id, Math.max(0, core.unitTokenJw(u, id) - TRANSPOSITION_PENALTY));
-  }
-}
-
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
   const names = index.strictKeys.get(strictKey(normaliseName(name))) ?? [];
@@ -185,17 +170,14 @@ export function matchName(
       const weak = unit.span === 1 && plan.tokens[unit.pos].weak;
       const budget = weak ? 0 : unit.span === 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
       const edits = syllabic ? 0 : Math.min(budget, mode.editsFor(unit.text.length));
-      // Exact: a dictionary lookup. One edit: deletion neighbourhoods. Two: plus trigrams over the
-      // tokens keeping the first letter, and swapped spellings by lookup.
+      // Exact: a dictionary lookup. One edit (transpositions included): deletion neighbourhoods.
+      // Two: plus trigrams over the tokens that keep the first letter.
       if (edits === 0) {
         const id = index.tokens.get(unit.text);
         if (id !== undefined) core.addExpansion(u, id, 1);
       } else {
         core.expandOneEdit(u, mode);
-        if (edits >= 2) {
-          core.expand(u, mode, edits, 0);
-          addTranspositions(core, index, u, unit.text);
-        }
+        if (edits >= 2) core.expand(u, mode, edits, 0);
       }
     });
     if (mode.phonetic) addPhonetic(core, index, plan);

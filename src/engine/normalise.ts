@@ -39,6 +39,8 @@ const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 /** Transliterates to ASCII, one syllable per token for Han and Hangul. */
 function toAscii(text: string): string {
   if (PLAIN_ASCII.test(text)) return text;
+  // Ta marbuta is the "-a"/"-ah" ending of Latin spellings (Usama, Hamza); any-ascii writes "h".
+  if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a');
   if (!SYLLABIC.test(text)) return anyAscii(text);
   let out = '';
   for (const ch of text) out += SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : anyAscii(ch);
@@ -151,19 +153,15 @@ export function tokensOfWords(words: readonly string[], abjad: boolean): NameTok
 }
 
 /**
- * Arabic-script words after transliteration carry no short vowels: "bn" is the particle bin, an
- * initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi), and a final
- * "h" is often ta marbuta ("smh" = Usama), which Latin spellings drop.
+ * Arabic-script words after transliteration carry no short vowels: "bn" is the particle bin and an
+ * initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi). (Ta marbuta is
+ * handled before transliteration, in toAscii.)
  */
 function abjadWord(word: string): string[] {
   if (word === 'bn' || word === 'ibn') return ['bin'];
   if (word === 'bw' || word === 'abw') return ['abu'];
-  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return ['al', stripTaMarbuta(word.slice(1))];
-  return [stripTaMarbuta(word)];
-}
-
-function stripTaMarbuta(word: string): string {
-  return word.length >= 4 && word.endsWith('h') && !/[aeiou]h$/.test(word) ? word.slice(0, -1) : word;
+  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return ['al', word.slice(1)];
+  return [word];
 }
 
 /**
