@@ -108,9 +108,13 @@ function select(touched: i32, minAcc: f32, maxCand: i32): i32 {
   let size = 0;
   for (let i = 0; i < touched; i++) {
     const name = load<u32>(candidates + (<usize>i << 2));
-    const a = accOf(name);
+    const raw = accOf(name);
     store<f32>(acc + (<usize>name << 2), 0);
-    if (a < minAcc) continue;
+    if (raw < minAcc) continue;
+    // Equal rarity gathered: the shorter name first ("ALI, Mohammed" before "ALI, Muhammad Hassan
+    // Said" for "Mohammed Ali"), so ties never push the closest name out of the candidate cap.
+    const units = load<u32>(unitOff + (<usize>(name + 1) << 2)) - load<u32>(unitOff + (<usize>name << 2));
+    const a = raw - 0.001 * <f32>units;
     if (size < maxCand) {
       store<u32>(heapName + (<usize>size << 2), name);
       store<f32>(heapKey + (<usize>size << 2), a);

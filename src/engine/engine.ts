@@ -101,9 +101,13 @@ export class Engine implements ScreeningEngine {
     const queries = [request.name, ...(request.aliases ?? [])];
     queries.forEach((q, qi) => {
       for (const hit of matchName(this.core, this.index, q, mode, this.weightOf, mask)) {
-        const entry = this.index.names[hit.name].entry;
-        const prev = best.get(entry);
-        if (!prev || hit.score > prev.score) best.set(entry, { name: hit.name, score: hit.score, fromAlias: qi > 0 });
+        const named = this.index.names[hit.name];
+        // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
+        // such a name counts 0.7 of its score, so it stays under every review threshold unless
+        // other evidence corroborates it, and an entry's strong names win over its weak ones.
+        const score = named.weak ? hit.score * WEAK_ALIAS_FACTOR : hit.score;
+        const prev = best.get(named.entry);
+        if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
     });
     return best;
@@ -112,9 +116,7 @@ export class Engine implements ScreeningEngine {
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {
     const entry = this.entries[entryIndex];
     const named = this.index.names[best.name];
-    // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: matching only
-    // such a name stays under the review threshold unless other evidence corroborates it.
-    const nameWeight = best.score * NAME_SHARE * (named.weak ? WEAK_ALIAS_FACTOR : 1);
+    const nameWeight = best.score * NAME_SHARE;
     const evidence: Evidence[] = [
       { field: best.fromAlias ? 'aliases' : 'name', weight: nameWeight, detail: nameDetail(named.type, named.weak) },
     ];

@@ -213,11 +213,15 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
     const seen = new Set<string>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
-      ...entry.aliases.map((a) => ({ text: a.name, type: a.type as NameType, weak: a.quality === 'weak' })),
+      ...entry.aliases
+        .map((a) => ({ text: a.name, type: a.type as NameType, weak: a.quality === 'weak' }))
+        .sort((a, b) => Number(a.weak) - Number(b.weak)),
     ];
     for (const n of all) {
       const tokens = normaliseName(n.text).slice(0, MAX_NAME_TOKENS);
-      const key = tokens.map((t) => t.text).join(' ');
+      // One row per distinct token set: "WILSON, Joseph" adds nothing to "JOSEPH, Wilson" (matching
+      // is order-free), and the first (primary, then strong) spelling is the one kept.
+      const key = tokens.map((t) => t.text).sort().join(' ');
       if (tokens.length === 0 || seen.has(key)) continue;
       seen.add(key);
       const tokenIds = tokens.map((t) => dict.id(t.text, t.weak));

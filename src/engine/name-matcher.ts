@@ -10,7 +10,8 @@ import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
 /** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
 const MAX_QUERY_TOKENS = 24;
-const MAX_CANDIDATES = 128;
+/** Names aligned per query name: the best by rarity gathered (ties: shorter names first). */
+const MAX_CANDIDATES = 96;
 const MAX_PHONETIC_PER_UNIT = 64;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
