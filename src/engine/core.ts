@@ -14,6 +14,8 @@ const CORE_VERSION = 2;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
+/** Bytes copied into linear memory between two pauses while loading an index. */
+const COPY_SLICE = 1 << 20;
 /** Must equal MAX_CANDIDATES in assembly/layout.ts. */
 const MAX_ROWS = 256;
 const QBYTES = 4096;
@@ -116,22 +118,35 @@ export class MatchingCore {
     return this.views;
   }
 
-  static async load(arrays: IndexArrays): Promise<MatchingCore> {
+  /**
+   * Loads an index. All regions are allocated first, then copied in slices of at most 1 MiB with
+   * `pause()` awaited between them, so a serving thread installing a new index never blocks for
+   * the whole copy (tens of milliseconds on the full lists).
+   */
+  static async load(arrays: IndexArrays, pause?: () => Promise<void>): Promise<MatchingCore> {
     const core = await instantiate(coreModule(), { env: {} });
     if (core.version() !== CORE_VERSION) throw new Error('build/core.wasm is stale: run npm run build:wasm');
-    const put = (a: ArrayBufferView): number => {
-      const ptr = core.alloc(Math.max(a.byteLength, 4));
-      new Uint8Array(core.memory.buffer, ptr, a.byteLength).set(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
-      return ptr;
-    };
+    const regions: ArrayBufferView[] = [
+      arrays.tokBytes, arrays.tokOff, arrays.tokWeight, arrays.tgOff, arrays.tgList, arrays.postOff, arrays.postList,
+      arrays.unitOff, arrays.unitTok, arrays.unitPS, arrays.unitW, arrays.nameList, arrays.delOff, arrays.delHash,
+      arrays.delTok,
+    ];
+    const ptrs = regions.map((a) => core.alloc(Math.max(a.byteLength, 4)));
+    for (let r = 0; r < regions.length; r++) {
+      const src = new Uint8Array(regions[r].buffer, regions[r].byteOffset, regions[r].byteLength);
+      for (let at = 0; at < src.byteLength; at += COPY_SLICE) {
+        const part = src.subarray(at, Math.min(src.byteLength, at + COPY_SLICE));
+        new Uint8Array(core.memory.buffer, ptrs[r] + at, part.byteLength).set(part);
+        if (pause) await pause();
+      }
+    }
+    const [tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList, unitOff, unitTok, unitPS, unitW, nameList,
+      delOff, delHash, delTok] = ptrs;
     core.setIndex(
-      arrays.tokenCount, arrays.nameCount,
-      put(arrays.tokBytes), put(arrays.tokOff), put(arrays.tokWeight),
-      put(arrays.tgOff), put(arrays.tgList),
-      put(arrays.postOff), put(arrays.postList),
-      put(arrays.unitOff), put(arrays.unitTok), put(arrays.unitPS), put(arrays.unitW), put(arrays.nameList),
+      arrays.tokenCount, arrays.nameCount, tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList,
+      unitOff, unitTok, unitPS, unitW, nameList,
     );
-    core.setDeletions(put(arrays.delOff), put(arrays.delHash), put(arrays.delTok), arrays.delBits);
+    core.setDeletions(delOff, delHash, delTok, arrays.delBits);
     return new MatchingCore(core, () => core.memory.buffer.byteLength);
   }
 

@@ -1,17 +1,12 @@
 /**
- * @module The WASM linear memory an engine occupies, for the server's gauge.
- *
- * Engine keeps its MatchingCore private; until it exposes the figure itself (a `memoryBytes`
- * getter on Engine would replace this file), this reads it through the core's own accessor and
- * answers null for an engine without one. test/http-metrics.test.ts fails when it stops working.
+ * @module The WASM linear memory an engine occupies, for the server's gauge: the Engine's own
+ * figure when it is one, null for another ScreeningEngine implementation.
  */
+import { Engine } from './engine.js';
 import type { ScreeningEngine } from './types.js';
 
-interface WithCore {
-  core?: { memoryBytes?: () => number };
-}
-
 export function wasmMemoryBytes(engine: ScreeningEngine): number | null {
-  const read = (engine as unknown as WithCore).core?.memoryBytes;
-  return typeof read === 'function' ? read.call((engine as unknown as WithCore).core) : null;
+  if (engine instanceof Engine) return engine.memoryBytes;
+  const inner = (engine as { inner?: ScreeningEngine }).inner;
+  return inner ? wasmMemoryBytes(inner) : null;
 }

@@ -93,6 +93,11 @@ export class Engine implements ScreeningEngine {
     return this.entries.length;
   }
 
+  /** Bytes of WASM linear memory this engine's core occupies. */
+  get memoryBytes(): number {
+    return this.core.memoryBytes();
+  }
+
   /** Best name score per entry over the request's name and aliases. */
   private bestNames(request: ScreenRequest, fuzziness: Fuzziness): Map<number, BestName> {
     const mode = MODES[fuzziness];

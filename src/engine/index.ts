@@ -19,8 +19,9 @@ export interface EngineSource {
   catalog: ReadonlyArray<{ source: ListSource; publishedAt: string | null }>;
 }
 
-export async function engineFromIndex(index: BuiltIndex, source: EngineSource): Promise<Engine> {
-  const core = await MatchingCore.load(index.arrays);
+/** `pause`, when given, is awaited between slices of the copy into WASM memory (see MatchingCore.load). */
+export async function engineFromIndex(index: BuiltIndex, source: EngineSource, pause?: () => Promise<void>): Promise<Engine> {
+  const core = await MatchingCore.load(index.arrays, pause);
   const freshness = new Map(source.catalog.map((c) => [c.source, c.publishedAt] as const));
   return new Engine(core, index, source.entries, freshness, weightFrom(index));
 }

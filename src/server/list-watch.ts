@@ -77,7 +77,7 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
 }
 
 /** A list kept from an earlier load (its refresh failed) that is now old enough to be reported stale. */
-export function turnsStale(set: LoadedListSet, nowMs: number, staleAfterMs: number): boolean {
+function turnsStale(set: LoadedListSet, nowMs: number, staleAfterMs: number): boolean {
   return set.catalog.some((s) =>
     s.status === 'ok' && s.error !== undefined && s.lastRefresh !== null && s.lastRefresh !== set.loadedAt
     && nowMs - Date.parse(s.lastRefresh) >= staleAfterMs);

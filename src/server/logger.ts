@@ -5,12 +5,14 @@
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from '../config.js';
+import { scrubLogObject } from './log-scrub.js';
 
 export type { Logger } from 'pino';
 
 /** Field paths censored wherever they appear: credentials, and request data that must never be logged. */
 const REDACT_PATHS = [
   'authorization',
+  '*.authorization',
   'headers.authorization',
   'req.headers.authorization',
   'token',
@@ -18,6 +20,21 @@ const REDACT_PATHS = [
   'jwt',
   'secret',
   '*.secret',
+  // Config fields holding credentials, should a config object ever be logged.
+  'samApiKey',
+  '*.samApiKey',
+  'sessionJwtSecret',
+  '*.sessionJwtSecret',
+  'metricsToken',
+  '*.metricsToken',
+  'redisUrl',
+  '*.redisUrl',
+  'apiKey',
+  '*.apiKey',
+  'api_key',
+  '*.api_key',
+  'password',
+  '*.password',
   'body',
   '*.body',
   'name',
@@ -43,6 +60,7 @@ export function createLogger(options: LoggerOptions): Logger {
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       // Error objects are logged by type and stack only; a message could quote input (e.g. JSON.parse).
       serializers: { err: serializeError },
+      formatters: { log: scrubLogObject },
     },
     options.destination,
   );

@@ -19,7 +19,7 @@ import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 export interface WorkerPool {
   readonly port: number;
   readonly identityPort: number | null;
-  /** Hands a list payload to every worker; resolves when all have swapped it in. */
+  /** Hands a list payload to each worker in turn; resolves when all have swapped it in. */
   install(payload: ListsPayload): Promise<void>;
   close(graceMs?: number): Promise<void>;
 }
@@ -54,11 +54,13 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
     port: ports[0],
     identityPort: ports[1] ?? null,
     async install(payload) {
-      await Promise.all(workers.map((w) => {
+      // One worker at a time: swaps running side by side would compete for the same cores, and
+      // the workers not swapping meanwhile answer at full speed.
+      for (const w of workers) {
         const installed = nextMessage(w, 'lists-installed');
         w.postMessage({ type: 'lists', payload } satisfies ToWorker);
-        return installed;
-      }));
+        await installed;
+      }
     },
     close(graceMs = DEFAULT_GRACE_MS) {
       closing ??= (async () => {

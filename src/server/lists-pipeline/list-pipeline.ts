@@ -1,18 +1,27 @@
 /**
- * @module The main thread's handle on the list pipeline: starts the background thread, re-emits
- * its log lines, hands each payload to the serving threads (`install`) and reports back. Should the
- * thread die (a crash while parsing, say), serving goes on with the lists installed and a new
- * pipeline thread starts after one refresh interval.
+ * @module The main thread's handle on the list pipeline: starts the background process, re-emits
+ * its log lines, reads each payload into shared memory (asynchronously: the file system thread pool
+ * does the copying), hands it to the serving threads (`install`) and reports back. Should the
+ * process die (a crash or out of memory while parsing, say), serving goes on with the lists
+ * installed and a new pipeline process starts after one refresh interval.
  */
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.js';
 import type { Logger } from '../logger.js';
-import { siblingModule, workerEntry } from '../worker-entry.js';
+import { siblingModule } from '../worker-entry.js';
 import type { ListsPayload, PayloadStats } from './lists-payload.js';
-import type { FromPipeline, PipelineWorkerData, ToPipeline } from './pipeline-protocol.js';
+import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
 import { relog } from './relog.js';
 
-const WORKER_FILE = siblingModule(import.meta.url, 'pipeline-worker');
+const ENTRY = fileURLToPath(siblingModule(import.meta.url, 'pipeline-process'));
+/** Under tsx (tests, development) the process needs the loader; compiled, plain node. */
+const EXEC_ARGV = ENTRY.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
+const READ_CHUNK = 4 * 1024 * 1024;
 
 export interface ListPipelineOptions {
   config: Pick<Config, 'listsDir' | 'listsStaleAfterMs' | 'listsRefreshIntervalMs' | 'logLevel'>;
@@ -26,50 +35,53 @@ export interface ListPipelineOptions {
 export interface ListPipeline {
   /** Settles when the first load attempt has ended. */
   readonly first: Promise<void>;
-  /** Stops watching; a load in progress is abandoned (nothing of it is kept). */
+  /** Stops the process; a load in progress is abandoned (nothing of it is kept). */
   stop(): Promise<void>;
 }
 
 export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   const { config, logger } = options;
-  const data: PipelineWorkerData = {
-    dir: config.listsDir, staleAfterMs: config.listsStaleAfterMs, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel,
+  const spoolDir = mkdtempSync(join(tmpdir(), 'rps-lists-'));
+  const args: PipelineOptions = {
+    dir: config.listsDir, staleAfterMs: config.listsStaleAfterMs, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
   };
   let stopped = false;
-  let worker: Worker;
+  let child: ChildProcess;
   let restartTimer: NodeJS.Timeout | undefined;
   let firstDone: () => void;
   const first = new Promise<void>((resolve) => (firstDone = resolve));
 
   function start(): void {
-    worker = new Worker(workerEntry(WORKER_FILE), { workerData: data });
-    const post = (message: ToPipeline): void => worker.postMessage(message);
-    worker.on('message', (message: FromPipeline) => {
+    child = fork(ENTRY, [JSON.stringify(args)], { execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const post = (message: ToPipeline): void => void child.send(message);
+    child.on('message', (message: FromPipeline) => {
       if (message.type === 'log') relog(logger, message.line);
       else if (message.type === 'first-done') firstDone();
-      else if (message.type === 'loaded') handOver(message.payload, post);
+      else if (message.type === 'loaded') handOver(message, post);
     });
-    worker.on('error', (error) => logger.error({ err: error }, 'list pipeline failed'));
-    worker.on('exit', (code) => {
+    child.on('error', (error) => logger.error({ err: error }, 'list pipeline failed'));
+    child.on('exit', (code, signal) => {
       if (stopped) return;
       firstDone();
-      logger.error({ code, restartInMs: config.listsRefreshIntervalMs }, 'list pipeline stopped unexpectedly; serving the lists installed');
+      logger.error({ code, signal, restartInMs: config.listsRefreshIntervalMs }, 'list pipeline stopped unexpectedly; serving the lists installed');
       restartTimer = setTimeout(start, config.listsRefreshIntervalMs);
     });
   }
 
-  function handOver(payload: ListsPayload, post: (message: ToPipeline) => void): void {
-    const { seq } = payload.stats;
-    options.install(payload).then(
-      () => {
-        options.onLoad?.(payload.stats, true);
-        post({ type: 'installed', seq });
-      },
-      (error: unknown) => {
-        options.onLoad?.(payload.stats, false);
-        post({ type: 'install-failed', seq, reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error' });
-      },
-    );
+  function handOver(message: Extract<FromPipeline, { type: 'loaded' }>, post: (message: ToPipeline) => void): void {
+    const { seq } = message.stats;
+    readShared(message.file, message.header.bytes)
+      .then((blob) => options.install({ packed: { header: message.header, blob }, stats: message.stats }))
+      .then(
+        () => {
+          options.onLoad?.(message.stats, true);
+          post({ type: 'installed', seq });
+        },
+        (error: unknown) => {
+          options.onLoad?.(message.stats, false);
+          post({ type: 'install-failed', seq, reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error' });
+        },
+      );
   }
 
   start();
@@ -78,7 +90,29 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
     async stop() {
       stopped = true;
       clearTimeout(restartTimer);
-      await worker.terminate();
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      rmSync(spoolDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The file's bytes in a SharedArrayBuffer, read in pieces by the thread pool; the file is deleted. */
+async function readShared(file: string, bytes: number): Promise<SharedArrayBuffer> {
+  const blob = new SharedArrayBuffer(bytes);
+  const handle = await open(file, 'r');
+  try {
+    for (let at = 0; at < bytes;) {
+      const { bytesRead } = await handle.read(new Uint8Array(blob, at, Math.min(READ_CHUNK, bytes - at)), 0, Math.min(READ_CHUNK, bytes - at), at);
+      if (bytesRead === 0) throw new Error(`${file} ended after ${at} of ${bytes} bytes`);
+      at += bytesRead;
+    }
+  } finally {
+    await handle.close();
+    await rm(file, { force: true });
+  }
+  return blob;
 }

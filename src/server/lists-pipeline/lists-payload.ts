@@ -1,12 +1,13 @@
 /**
  * @module What the list pipeline hands to the serving threads: a loaded list set with the index
  * already built from it, packed for sliced unpacking (sliced-transfer.ts), plus timings for logs
- * and metrics. Built once in the background thread, shared by every serving thread.
+ * and metrics. Built once in the background process; its blob lives in one SharedArrayBuffer
+ * that every serving thread reads.
  */
 import type { BuiltIndex } from '../../engine/index-builder.js';
 import type { LoadedListSet, ListStatus } from '../../lists/catalog.js';
 import type { ListEntry } from '../../lists/model.js';
-import { LazyList, pack, packedBytes, unpack, type Packed } from './sliced-transfer.js';
+import { LazyList, pack, unpack, type PackHeader, type Pacing, type Packed } from './sliced-transfer.js';
 
 export interface PayloadStats {
   /** Sequence number of the load in this pipeline (1, 2...). */
@@ -17,12 +18,20 @@ export interface PayloadStats {
   loadMs: number;
   /** Building the index (buildIndex). */
   buildMs: number;
-  /** Packing into shared memory. */
+  /** Packing it. */
   packMs: number;
-  /** Shared memory the payload occupies. */
+  /** Size of the blob. */
   bytes: number;
 }
 
+/** The payload as the pipeline process sends it: the header and stats as a message, the blob as bytes. */
+export interface PackedLists {
+  header: PackHeader;
+  stats: PayloadStats;
+  blob: Buffer;
+}
+
+/** The payload as serving threads receive it. */
 export interface ListsPayload {
   packed: Packed;
   stats: PayloadStats;
@@ -35,18 +44,19 @@ export interface UnpackedLists {
   catalog: ListStatus[];
 }
 
-export function packLists(set: LoadedListSet, index: BuiltIndex, stats: Omit<PayloadStats, 'packMs' | 'bytes' | 'entries' | 'sample'>): ListsPayload {
+export function packLists(set: LoadedListSet, index: BuiltIndex, stats: Pick<PayloadStats, 'seq' | 'loadMs' | 'buildMs'>): PackedLists {
   const started = performance.now();
   // Entries are decoded when a match first needs them: most are never matched on a given thread.
-  const packed = pack({ index, entries: new LazyList(set.entries), catalog: set.catalog });
+  const { header, blob } = pack({ index, entries: new LazyList(set.entries), catalog: set.catalog });
   return {
-    packed,
+    header,
+    blob,
     stats: {
       ...stats,
       entries: set.entries.length,
       sample: set.sample,
       packMs: Math.round(performance.now() - started),
-      bytes: packedBytes(packed),
+      bytes: blob.length,
     },
   };
 }
@@ -55,6 +65,6 @@ export function packLists(set: LoadedListSet, index: BuiltIndex, stats: Omit<Pay
  * The shape is the sender's BuiltIndex, ListEntry[] and ListStatus[] rebuilt field by field (the
  * codec refuses what it cannot rebuild exactly), so the cast restores the sender's types.
  */
-export async function unpackLists(payload: ListsPayload, budgetMs: number): Promise<UnpackedLists> {
-  return (await unpack(payload.packed, { budgetMs })) as UnpackedLists;
+export async function unpackLists(payload: ListsPayload, pacing: Pacing): Promise<UnpackedLists> {
+  return (await unpack(payload.packed, pacing)) as UnpackedLists;
 }

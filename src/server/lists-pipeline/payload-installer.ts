@@ -6,13 +6,18 @@
  * metrics rather than in customers' latency.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { engineFromIndex } from '../../engine/index.js';
 import type { ListsHolder } from '../lists-holder.js';
 import type { Logger } from '../logger.js';
 import { unpackLists, type ListsPayload } from './lists-payload.js';
 
-/** Longest stretch of unpacking between two turns of the event loop. */
-const SLICE_BUDGET_MS = 4;
+/**
+ * Unpacking pace: at most 4 ms of work, then 8 ms for requests. A full snapshot unpacks in about
+ * 100 ms of work; paced, it takes about 0.3 s and uses at most a third of the thread meanwhile,
+ * so requests arriving during a swap are not queued behind it.
+ */
+const PACING = { budgetMs: 4, restMs: 8 };
 
 export interface InstallReport {
   seq: number;
@@ -47,17 +52,21 @@ export class PayloadInstaller {
     const started = performance.now();
     const delay = monitorEventLoopDelay({ resolution: 2 });
     delay.enable();
+    let ms = 0;
     try {
-      const { index, entries, catalog } = await unpackLists(payload, SLICE_BUDGET_MS);
-      const engine = await engineFromIndex(index, { entries, catalog });
+      const { index, entries, catalog } = await unpackLists(payload, PACING);
+      const engine = await engineFromIndex(index, { entries, catalog }, () => sleep(0));
       this.holder.set(engine, catalog);
+      ms = Math.round(performance.now() - started);
+      // The histogram records a block when its timer fires next: let it fire once after the swap.
+      await sleep(5);
     } finally {
       delay.disable();
     }
     const report: InstallReport = {
       seq: payload.stats.seq,
       entries: payload.stats.entries,
-      ms: Math.round(performance.now() - started),
+      ms,
       maxBlockMs: Math.round(delay.max / 1e5) / 10,
     };
     this.logger.info({ ...report, sample: payload.stats.sample }, 'lists installed');

@@ -1,14 +1,19 @@
 /**
- * @module Messages between the main thread and the list pipeline's background thread.
+ * @module Messages between the main thread and the list pipeline's background process (IPC with
+ * the "advanced" serialisation, i.e. structured clone).
  */
 import type { LogLevel } from '../../config.js';
-import type { ListsPayload } from './lists-payload.js';
+import type { PackHeader } from './sliced-transfer.js';
+import type { PayloadStats } from './lists-payload.js';
 
-export interface PipelineWorkerData {
+/** Passed as the process's one argument (JSON). */
+export interface PipelineOptions {
   dir: string;
   staleAfterMs: number;
   intervalMs: number;
   logLevel: LogLevel;
+  /** Where the process writes each payload's blob for the main thread to read (and delete). */
+  spoolDir: string;
 }
 
 export type ToPipeline =
@@ -20,7 +25,7 @@ export type ToPipeline =
 export type FromPipeline =
   /** One pino line, re-emitted by the main thread's logger (one log stream, one destination). */
   | { type: 'log'; line: string }
-  /** A list set loaded and indexed, ready to install. */
-  | { type: 'loaded'; payload: ListsPayload }
+  /** A list set loaded and indexed; its blob is in `file`. */
+  | { type: 'loaded'; header: PackHeader; stats: PayloadStats; file: string }
   /** The first load attempt has ended (installed, empty or failed). */
   | { type: 'first-done' };

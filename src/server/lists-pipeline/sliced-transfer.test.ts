@@ -3,14 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { buildIndex } from '../../engine/index-builder.js';
 import { DEFAULT_SAMPLE_DIR, loadListSet } from '../../lists/catalog.js';
 import { packLists, unpackLists } from './lists-payload.js';
-import { pack, unpack } from './sliced-transfer.js';
+import { pack, shared, unpack, type Packed } from './sliced-transfer.js';
 
 describe('sliced transfer', () => {
   it('rebuilds the sample list set and its index exactly, typed arrays on shared memory', async () => {
     const set = await loadListSet({ dir: '/nonexistent-lists-dir', sampleDir: DEFAULT_SAMPLE_DIR });
     const index = buildIndex(set.entries);
-    const payload = packLists(set, index, { seq: 1, loadMs: 0, buildMs: 0 });
-    const out = await unpackLists(structuredClone(payload), 4);
+    const sent = packLists(set, index, { seq: 1, loadMs: 0, buildMs: 0 });
+    const payload = structuredClone({ packed: { header: sent.header, blob: shared(sent.blob) }, stats: sent.stats });
+    const out = await unpackLists(payload, { budgetMs: 4, restMs: 1 });
     expect(out.entries).toEqual(set.entries);
     expect(out.catalog).toEqual(set.catalog);
     expect(out.index.names).toEqual(index.names);
@@ -22,13 +23,15 @@ describe('sliced transfer', () => {
     expect([...out.index.arrays.postList]).toEqual([...index.arrays.postList]);
     expect(out.index.arrays.unitW).toBeInstanceOf(Float32Array);
     expect(out.index.arrays.unitW.buffer).toBeInstanceOf(SharedArrayBuffer);
+    expect(out.index.arrays.unitW.byteOffset % 8).toBe(0);
     expect(payload.stats).toMatchObject({ seq: 1, entries: set.entries.length, sample: true });
     expect(payload.stats.bytes).toBeGreaterThan(0);
   });
 
   it('yields to the event loop between slices of a large section', async () => {
     const items = Array.from({ length: 20_000 }, (_, i) => ({ id: i, name: `entry ${i}`, tags: ['a', 'b', String(i)] }));
-    const packed = structuredClone(pack({ items, lookup: new Map(items.map((x) => [x.name, x.id])) }));
+    const { header, blob } = pack({ items, lookup: new Map(items.map((x) => [x.name, x.id])) });
+    const packed: Packed = structuredClone({ header, blob: shared(blob) });
     let turns = 0;
     let running = true;
     const ticker = (async () => {

@@ -1,0 +1,63 @@
+/**
+ * @module Entry of the list pipeline's background process: watches LISTS_DIR, parses the lists and
+ * builds the index here, at the lowest CPU priority and in its own heap (its garbage collection
+ * never pauses a serving thread), writes the packed result to the spool directory, tells the main
+ * thread, and waits until the serving threads have installed it before looking again.
+ */
+import { rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { buildIndex } from '../../engine/index-builder.js';
+import type { LoadedListSet } from '../../lists/catalog.js';
+import { watchListSet } from '../list-watch.js';
+import { createLogger } from '../logger.js';
+import { packLists } from './lists-payload.js';
+import { lowerProcessPriority } from './low-priority.js';
+import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
+
+const options = JSON.parse(process.argv[2] ?? '{}') as PipelineOptions;
+const post = (message: FromPipeline): void => void process.send?.(message);
+const logger = createLogger({ level: options.logLevel, destination: { write: (line: string) => post({ type: 'log', line }) } });
+// Without the main process there is nobody to serve: leave with it, and take the spool along.
+process.on('disconnect', () => {
+  rmSync(options.spoolDir, { recursive: true, force: true });
+  process.exit(0);
+});
+
+if (!lowerProcessPriority()) logger.warn('the list pipeline could not lower its CPU priority; reloads compete with requests');
+
+let seq = 0;
+/** The install the pipeline waits for: at most one at a time. */
+let pending: { seq: number; resolve(): void; reject(error: Error): void } | null = null;
+
+process.on('message', (message: ToPipeline) => {
+  if (pending === null || message.seq !== pending.seq) return;
+  const { resolve, reject } = pending;
+  pending = null;
+  if (message.type === 'installed') resolve();
+  else reject(new Error(`install failed: ${message.reason}`));
+});
+
+/** Called by the watch with each newly loaded set; throwing makes the watch log it and retry. */
+async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<void> {
+  const started = performance.now();
+  const index = buildIndex(set.entries);
+  const buildMs = Math.round(performance.now() - started);
+  const { header, stats, blob } = packLists(set, index, { seq: ++seq, loadMs, buildMs });
+  const file = join(options.spoolDir, `lists-${process.pid}-${seq}.bin`);
+  await writeFile(file, blob);
+  logger.info({ seq, entries: stats.entries, buildMs, packMs: stats.packMs, bytes: stats.bytes }, 'index built');
+  await new Promise<void>((resolve, reject) => {
+    pending = { seq, resolve, reject };
+    post({ type: 'loaded', header, stats, file });
+  });
+}
+
+const watch = watchListSet({
+  dir: options.dir,
+  staleAfterMs: options.staleAfterMs,
+  intervalMs: options.intervalMs,
+  logger,
+  onLoaded: indexAndHandOver,
+});
+void watch.first.then(() => post({ type: 'first-done' }));
