@@ -240,6 +240,18 @@ describeBrowser(title, () => {
     expect(await page.isVisible('#api-key')).toBe(true);
   });
 
+  it('signs out: the session token and API key leave the tab, the sign-in form is back', async () => {
+    await page.fill('#api-key', apiToken);
+    await page.press('#api-key', 'Enter');
+    expect(await page.evaluate('Object.keys(sessionStorage).length')).toBe(2);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/#keys$/);
+    await page.locator('#sign-in-form').waitFor({ state: 'visible' });
+    expect(await page.isHidden('#keys-panel')).toBe(true);
+    expect(await page.textContent('#session-status')).toBe('Not signed in');
+    expect(await page.evaluate('Object.keys(sessionStorage).length')).toBe(0);
+  });
+
   it('never broke its CSP, threw, or wrote a credential to the console', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleLines.filter((l) => /Content Security Policy|Refused to|TrustedHTML|Trusted Type/i.test(l))).toEqual([]);
