@@ -22,8 +22,6 @@ export interface RemarkFacts {
   aliases: Alias[];
 }
 
-const LOW_QUALITY = /\b(?:weak|low[- ]quality)\b/i;
-
 type FactKind = 'dob' | 'pob' | 'nationality' | 'citizenship' | 'gender' | 'aka' | 'fka' | 'nka';
 
 /**
@@ -128,11 +126,9 @@ export function aliasFromRemark(type: AliasType, body: string): Alias | null {
   const text = body.trim();
   const quote = text[0] === "'" || text[0] === '"' ? text[0] : '';
   let name = text;
-  let tail = '';
   if (quote) {
     const last = text.lastIndexOf(quote);
     name = last > 0 ? text.slice(1, last) : text.slice(1);
-    tail = last > 0 ? text.slice(last + 1) : '';
     // "a.k.a. ''FUPI''": a nickname quoted twice.
     if (name.length > 2 && name.startsWith(quote) && name.endsWith(quote)) name = name.slice(1, -1);
     // "a.k.a. 'ABU-AL-KARKH', 'Yusuf'": a surname and given name quoted apart.
@@ -143,7 +139,6 @@ export function aliasFromRemark(type: AliasType, body: string): Alias | null {
   // OFAC writes its low-quality ("weak") a.k.a.s only in the remarks, quoted; the strong ones are in
   // alt.csv (in the 2024 consolidated XML, 64 of the 66 weak a.k.a.s appear in the CSV remarks and
   // 1 of 1,060 strong ones). A remarks alias is therefore weak.
-  void LOW_QUALITY.test(tail);
   return { name, type, quality: 'weak' };
 }
 
