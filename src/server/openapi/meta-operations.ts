@@ -10,6 +10,9 @@ import { JSON_TYPE, negotiated, successResponse } from './response-objects.js';
 
 const text = { type: 'string' };
 
+/** The document and the page live under the service's path, so only the service's port serves them. */
+const SERVICE_PORT_NOTE = 'Also on the identity port, when the operator split the APIs over two ports (IDENTITY_PORT).';
+
 const DOCS_HEADERS: JsonObject = {
   'Content-Security-Policy': { description: `Always \`${DOCS_CSP}\`.`, required: true, schema: { type: 'string' } },
   'Cache-Control': { description: 'no-cache, or one year for a file asked with its current `?v=`.', schema: { type: 'string' } },
@@ -58,7 +61,8 @@ METRICS_TOKEN (401 otherwise); 404 when metrics are turned off.`,
 Public (no key, no quota); always JSON.`,
     auth: 'none',
     responses: { 200: successResponse('The document.', { [JSON_TYPE]: { schema: schemaRef('OpenApiDocument') } }) },
-    errors: ['internal'],
+    errors: ['not_found', 'internal'],
+    errorNotes: { not_found: SERVICE_PORT_NOTE },
   },
   [`GET ${DOCS_PATH}`]: {
     operationId: 'getApiReference',
@@ -67,7 +71,8 @@ Public (no key, no quota); always JSON.`,
     description: 'A human-readable reference of this document (Swagger UI, served by this server; nothing is loaded from elsewhere).',
     auth: 'none',
     responses: { 200: successResponse('The page.', { 'text/html': { schema: text } }, DOCS_HEADERS) },
-    errors: ['internal'],
+    errors: ['not_found', 'internal'],
+    errorNotes: { not_found: SERVICE_PORT_NOTE },
   },
   [`GET ${DOCS_PATH}/{asset}`]: {
     operationId: 'getApiReferenceAsset',
@@ -84,5 +89,6 @@ Public (no key, no quota); always JSON.`,
       }, DOCS_HEADERS),
     },
     errors: ['not_found', 'internal'],
+    errorNotes: { not_found: `No such file. ${SERVICE_PORT_NOTE}` },
   },
 };
