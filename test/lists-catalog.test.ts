@@ -71,7 +71,8 @@ describeShared('loadListSet on the shared snapshot', () => {
     for (const s of set.catalog.filter((c) => c.source !== 'dhs-uflpa')) {
       expect(s.status).toBe('ok');
       expect(s.lastRefresh).toBe(set.loadedAt);
-      expect(Number.isFinite(Date.parse(s.publishedAt!))).toBe(true);
+      // One form for every list, whether the publisher dates it by day (dpl.txt) or to the second.
+      expect(s.publishedAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(s.name.length).toBeGreaterThan(0);
       expect(s.sourceUrl).toMatch(/^https:\/\//);
     }
@@ -147,7 +148,7 @@ describeShared('loadListSet on a working directory', () => {
 
     await rm(join(dir, 'sdn.csv'));
     const withoutLegacy = await loadListSet({ dir });
-    expect(status(withoutLegacy, 'ofac-sdn')).toMatchObject({ files: ['SDN_ENHANCED.XML'], entryCount: 293, publishedAt: '2024-08-28' });
+    expect(status(withoutLegacy, 'ofac-sdn')).toMatchObject({ files: ['SDN_ENHANCED.XML'], entryCount: 293, publishedAt: '2024-08-28T00:00:00.000Z' });
     expect(withoutLegacy.entries.filter((e) => e.listSource === 'ofac-sdn')).toHaveLength(293);
   });
 

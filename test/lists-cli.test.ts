@@ -84,7 +84,7 @@ describeShared('rps lists (child process)', () => {
   it('shows the catalog of a directory as a table, or as JSON', async () => {
     const table = await cli(['lists', 'show', '--dir', join(root, 'lists')], env);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^SOURCE\s+STATUS\s+ENTRIES\s+PUBLISHED\s+FORMAT\s+FILES$/m);
+    expect(table.stdout).toMatch(/^SOURCE\s+STATUS\s+ENTRIES\s+PUBLISHED \(UTC\)\s+FORMAT\s+FILES$/m);
     expect(table.stdout).toMatch(/^bis-denied\s+ok\s+665\s+2023-11-28\s+bis-dpl-txt\s+dpl\.txt$/m);
     expect(table.stdout).toMatch(/^ofac-sdn\s+missing\s+0\s+-\s+-\s+-$/m);
 

@@ -104,12 +104,20 @@ export function catalogTable(catalog: readonly ListStatus[]): string {
       { header: 'SOURCE', value: (s) => s.source },
       { header: 'STATUS', value: (s) => s.status },
       { header: 'ENTRIES', value: (s) => s.entryCount },
-      { header: 'PUBLISHED', value: (s) => s.publishedAt ?? '-' },
+      { header: 'PUBLISHED (UTC)', value: (s) => shortTimestamp(s.publishedAt) },
       { header: 'FORMAT', value: (s) => s.format ?? '-' },
       { header: 'FILES', value: (s) => s.files?.join(', ') ?? '-' },
     ],
     catalog,
   );
+}
+
+/** "2023-11-28T00:00:00.000Z" -> "2023-11-28", "2025-12-01T14:05:09.000Z" -> "2025-12-01 14:05": the table is for people. */
+function shortTimestamp(iso: string | null): string {
+  if (iso === null) return '-';
+  const [day, time = ''] = iso.split('T');
+  const minutes = time.slice(0, 5);
+  return minutes === '' || minutes === '00:00' ? day : `${day} ${minutes}`;
 }
 
 function splitList(value: string, previous: string[] | undefined): string[] {

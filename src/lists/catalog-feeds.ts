@@ -84,11 +84,18 @@ function summarise(parsed: ParsedList): NonNullable<FeedResult['parsed']> {
   }
   const dropped: DropCounts = { ...parsed.dropped };
   for (const [reason, count] of Object.entries(parsed.skipped)) dropped[`record skipped: ${reason}`] = count;
-  return { format: parsed.format, publishedAt: validIso(parsed.publishedAt), dropped, bySource };
+  return { format: parsed.format, publishedAt: toTimestamp(parsed.publishedAt), dropped, bySource };
 }
 
-function validIso(value: string | null): string | null {
-  return value !== null && Number.isFinite(Date.parse(value)) ? value : null;
+/**
+ * One form for callers: publishers date some files by day ("2023-11-15": dpl.txt, the SAM extract,
+ * OFAC's Enhanced XML) and others to the second; every publishedAt leaves here as an ISO 8601 UTC
+ * timestamp (a day becomes its midnight UTC), so `publishedAt` and `listFreshness` always parse the same way.
+ */
+export function toTimestamp(value: string | null): string | null {
+  if (value === null) return null;
+  const ms = Date.parse(value);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : null;
 }
 
 /**

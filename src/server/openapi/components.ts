@@ -79,23 +79,7 @@ export function buildComponentSchemas(): Record<string, JsonObject> {
       : deduplicated;
   }
   describeFuzziness(out.ScreenRequest);
-  allowCalendarDate(out.ListStatus, 'publishedAt');
-  allowCalendarDate(out.Match, 'listFreshness');
   return out;
-}
-
-/**
- * The server answers a list's publishedAt as the publisher dates it: a calendar date when the file
- * carries one by day (dpl.txt, the SAM extract: "2023-11-15"), else a timestamp. responses.ts
- * declares a timestamp only; until one form is chosen for both, the document states what is sent.
- */
-function allowCalendarDate(schema: JsonObject, property: string): void {
-  const properties = schema.properties as Record<string, JsonObject>;
-  const timestamp = (properties[property].anyOf as JsonObject[]).find((s) => s.format === 'date-time');
-  properties[property] = {
-    description: `${String(timestamp?.description ?? '')} A calendar date (YYYY-MM-DD) when the publisher dates the list by day, else an ISO 8601 UTC timestamp; null when unknown.`.trim(),
-    anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }, { type: 'null' }],
-  };
 }
 
 /** The TypeBox schema as JSON, without our validator-only `x-issue` keyword. */

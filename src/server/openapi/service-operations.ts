@@ -72,7 +72,7 @@ export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     summary: 'The list catalog',
     description: `Every listSource with its entry count and freshness. \`publishedAt\` (also a match's
 \`listFreshness\`) is the date the publisher put on the list, or when the file was fetched if it carries
-none. \`status\`: \`ok\`; \`stale\` when refreshing it keeps failing; \`missing\` when no file supplies
+none, always as an ISO 8601 UTC timestamp (a list dated by day gives that day's midnight UTC). \`status\`: \`ok\`; \`stale\` when refreshing it keeps failing; \`missing\` when no file supplies
 it; \`sample\` when the server runs on its bundled sample data. Uses no quota but carries the
 rate-limit headers.`,
     auth: 'apiKey',
