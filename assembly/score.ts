@@ -11,7 +11,8 @@
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
 import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
-  acc, candidates, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
+  acc, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
+  lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, tokBytes, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -154,6 +155,22 @@ function scrambled(qPositions: i32): bool {
   return !(descents == 1 && prev < first);
 }
 
+/**
+ * A lineage reversed around a particle: "Abdullah bin Omar" (Abdullah, son of Omar) for "Omar bin
+ * Abdullah" (his father) names another person, so it costs the order factor once more. Query
+ * positions of particles are the bits of chainMask; called only when the order is scrambled.
+ */
+function reversedChain(qPositions: i32): bool {
+  if (chainMask == 0) return false;
+  for (let p = 1; p + 1 < qPositions && p < 31; p++) {
+    if ((chainMask & (<u32>1 << <u32>p)) == 0) continue;
+    const before = load<i32>(orderAt + (<usize>(p - 1) << 2));
+    const after = load<i32>(orderAt + (<usize>(p + 1) << 2));
+    if (before >= 0 && after >= 0 && before > after) return true;
+  }
+  return false;
+}
+
 @inline function spanMask32(pos: u32, span: u32): u32 {
   return ((<u32>1 << span) - 1) << pos;
 }
@@ -224,8 +241,8 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     mass += bestValue / load<f32>(p + 8);
     store<f32>(p + 12, 0);
   }
-  // Initials (loose mode): a one-letter query token left over meets a left-over name token that
-  // starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol").
+  // Initials: a one-letter query token left over meets a left-over name token of three letters or
+  // more that starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol", "V. Putin").
   if (initialSim > 0) {
     for (let i = 0; i < units; i++) {
       if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) != 1) continue;
@@ -238,7 +255,9 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
         const cm = spanMask64(ps & 0xff, 1);
         if ((cm & cMask) != 0) continue;
         const tok = load<u32>(unitTok + (<usize>j << 2));
-        if (load<u8>(tokBytes + <usize>load<u32>(tokOff + (<usize>tok << 2))) != letter) continue;
+        const to = load<u32>(tokOff + (<usize>tok << 2));
+        if (load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to < 3) continue;
+        if (load<u8>(tokBytes + <usize>to) != letter) continue;
         const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
         matched += initialSim * m;
         mass += m;
@@ -300,10 +319,18 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   // query (users omit middle names), stronger when the query has names the list lacks. On both
   // sides, the overlap is a disagreement ("Abdul" where the list says "Padshah") and costs more.
   const overlap = uq < uc ? uq : uc;
-  const penalty = lamMissingQuery * uq + lamMissing * uc + lamConflict * overlap;
+  // A list name found whole inside a longer query ("Dost Mohammad Khan Haqqani" for "DOST
+  // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
+  // tokens cost less than names the list contradicts.
+  let lamQ = lamMissingQuery;
+  if (lamMissingContained > 0 && uc < 0.5 && mass >= containedMass && matched >= 0.95 * mass) lamQ = lamMissingContained;
+  const penalty = lamQ * uq + lamMissing * uc + lamConflict * overlap;
   const denom = mass + penalty;
   let score: f32 = denom > 0 ? matched / denom : 0;
-  if (scrambled(qPositions)) score *= orderFactor;
+  if (scrambled(qPositions)) {
+    score *= orderFactor;
+    if (reversedChain(qPositions)) score *= orderFactor;
+  }
   const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
   store<u32>(o, name);
   store<f32>(o + 4, score);

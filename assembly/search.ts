@@ -180,7 +180,7 @@ const FNV_PRIME: u32 = 0x01000193;
   return h;
 }
 
-function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: f32, touched: i32): i32 {
+function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: f32, fixedSim: f32, touched: i32): i32 {
   const b = key & delMask;
   const end = load<u32>(delOff + (<usize>(b + 1) << 2));
   for (let k = load<u32>(delOff + (<usize>b << 2)); k < end; k++) {
@@ -199,21 +199,29 @@ function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: 
       addExpansion(u, t, 1.0);
       continue;
     }
+    if (fixedSim > 0) {
+      addExpansion(u, t, fixedSim);
+      continue;
+    }
     const jw = jaroWinkler(qp, ql, tp, tl);
     if (jw >= jwFloor) addExpansion(u, t, jw - editPenalty);
   }
   return touched;
 }
 
-/** Dictionary tokens within one edit of query unit `u` (Jaro-Winkler floor as in expandUnit). */
-export function expandUnitOneEdit(u: i32, jwFloor: f32, editPenalty: f32): i32 {
+/**
+ * Dictionary tokens within one edit of query unit `u` (Jaro-Winkler floor as in expandUnit). With
+ * `fixedSim` > 0 every token one edit away gets that similarity instead (short tokens, where
+ * Jaro-Winkler over three letters says little: "Tom" / "Tim").
+ */
+export function expandUnitOneEdit(u: i32, jwFloor: f32, editPenalty: f32, fixedSim: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
-  let touched = probe(u, qp, ql, hashSkip(qp, ql, -1), jwFloor, editPenalty, 0);
+  let touched = probe(u, qp, ql, hashSkip(qp, ql, -1), jwFloor, editPenalty, fixedSim, 0);
   for (let i = 0; i < ql; i++) {
     // Deleting either of two equal neighbours gives the same key: probe it once.
     if (i > 0 && load<u8>(qp + <usize>i) == load<u8>(qp + <usize>(i - 1))) continue;
-    touched = probe(u, qp, ql, hashSkip(qp, ql, i), jwFloor, editPenalty, touched);
+    touched = probe(u, qp, ql, hashSkip(qp, ql, i), jwFloor, editPenalty, fixedSim, touched);
   }
   for (let i = 0; i < touched; i++) store<u16>(tgCount + (<usize>load<u32>(tgTouched + (<usize>i << 2)) << 1), 0);
   return load<i32>(expCount + (<usize>u << 2));

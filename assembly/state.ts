@@ -52,6 +52,10 @@ export let initialSim: f32 = 0;
 export let orderFactor: f32 = 1;
 export let residualFloor: f32 = 0;
 export let residualDrop: f32 = 0.1;
+export let containedMass: f32 = 0;
+export let lamMissingContained: f32 = 0;
+// Per query: bit p set when query position p is a lineage particle (bin, ibn, bint...).
+export let chainMask: u32 = 0;
 
 /** Bump allocation for the host; memory is never freed (an index lives as long as its instance). */
 export function alloc(bytes: usize): usize {
@@ -113,7 +117,11 @@ export function setIndex(
 
 export function setScoring(
   conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
+  contMass: f32, missingContained: f32, chain: u32,
 ): void {
+  containedMass = contMass;
+  lamMissingContained = missingContained;
+  chainMask = chain;
   lamMissingQuery = missingQuery;
   residualFloor = resFloor;
   residualDrop = resDrop;

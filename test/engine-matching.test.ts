@@ -182,11 +182,13 @@ describe('names that must match', () => {
     expect(hits('Konstanten Shaknazerov', 'loose', '107')).toBe(true);
   });
 
-  it('loose catches initials and partial names that balanced leaves below review', () => {
+  it('initials match the names they abbreviate in balanced and loose; loose also catches partial names', () => {
     expect(hits('V. Tarasenko', 'loose', '112')).toBe(true);
-    expect(hits('V. Tarasenko', 'balanced', '112')).toBe(false);
+    expect(hits('V. Tarasenko', 'balanced', '112')).toBe(true);
+    expect(confidence('V. Tarasenko', 'strict', '112')).toBe(0);
     expect(hits('Kim Y. C.', 'loose', '108')).toBe(true);
     expect(hits('Tarasenko', 'loose', '112')).toBe(true);
+    expect(hits('Tarasenko', 'balanced', '112')).toBe(false);
   });
 });
 

@@ -58,6 +58,18 @@ export interface ModeParams {
   residualFloor: number;
   /** ...of Jaro-Winkler minus this. */
   residualDrop: number;
+  /**
+   * A list name matched whole inside a longer query, with mean similarity >= 0.95 and at least this
+   * matched rarity mass, costs lamMissingContained (instead of lamMissingQuery) per unit of the
+   * query's extra rarity.
+   */
+  containedMass: number;
+  /** 0 = off. */
+  lamMissingContained: number;
+  /** Similarity of a token one edit away from a query token too short for edits (0 = off). */
+  shortEditSim: number;
+  /** Similarity of a list token with the same letters in another order, 5+ letters (0 = off). */
+  anagramSim: number;
 }
 
 export interface CandidateRow {
@@ -174,7 +186,12 @@ export class MatchingCore {
 
   /** One-edit search through the deletion-neighbourhood index (cheaper than trigrams for one edit). */
   expandOneEdit(unit: number, p: ModeParams): number {
-    return this.core.expandUnitOneEdit(unit, p.jwFloor, p.editPenalty);
+    return this.core.expandUnitOneEdit(unit, p.jwFloor, p.editPenalty, 0);
+  }
+
+  /** Every token one edit away from a short query unit, at similarity `sim`. */
+  expandShortEdit(unit: number, sim: number): number {
+    return this.core.expandUnitOneEdit(unit, 0, 0, sim);
   }
 
   addExpansion(unit: number, token: number, sim: number): void {
@@ -189,9 +206,15 @@ export class MatchingCore {
    * Candidate generation and scoring. Returns the number of rows written to the output table;
    * read them with row() (or the allocation-free rowName/rowScore/rowMatched... accessors).
    */
-  collect(units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams): number {
+  /** `chainMask`: bit p set when query position p is a lineage particle (bin, ibn...). */
+  collect(
+    units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
+  ): number {
     const c = this.core;
-    c.setScoring(p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop);
+    c.setScoring(
+      p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
+      p.containedMass, p.lamMissingContained, chainMask >>> 0,
+    );
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
   }
 

@@ -58,6 +58,8 @@ export interface BuiltIndex {
   tokens: Map<string, number>;
   /** Consonant skeleton -> dictionary ids (single tokens only). */
   skeletons: Map<string, number[]>;
+  /** Sorted letters -> dictionary ids of single tokens of ANAGRAM_MIN+ letters (reversed, scrambled spellings). */
+  anagrams: Map<string, number[]>;
   /** Number of names the token occurs in (for query weights). */
   df: Uint32Array;
   /** Weight a query token absent from every list gets (the rarest possible). */
@@ -140,6 +142,14 @@ export function fnvSkip(text: string, skip: number): number {
 }
 
 export const DELETION_BITS = 18;
+
+/** Shortest token matched by its letters in any order: shorter anagrams are mostly other names. */
+export const ANAGRAM_MIN = 5;
+
+/** A token's letters sorted: equal for "putin" and "nitup". */
+export function anagramKey(text: string): string {
+  return [...text].sort().join('');
+}
 
 /**
  * Every token's keys (itself, and itself with one letter deleted), bucketed by the key's low bits.
@@ -345,6 +355,15 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     else skeletons.set(sk, [id]);
   });
 
+  const anagrams = new Map<string, number[]>();
+  dict.texts.forEach((text, id) => {
+    if (!singles.has(id) || text.length < ANAGRAM_MIN) return;
+    const key = anagramKey(text);
+    const list = anagrams.get(key);
+    if (list) list.push(id);
+    else anagrams.set(key, [id]);
+  });
+
   const strictKeys = new Map<string, number[]>();
   rows.forEach((row, n) => {
     const key = strictKey(row.tokens);
@@ -362,6 +381,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     names,
     tokens: dict.ids,
     skeletons,
+    anagrams,
     df: Uint32Array.from(dict.df),
     unseenWeight: tokenWeight(0, refN, 'xxxx', false),
   };

@@ -2,7 +2,7 @@
  * @module Name matching over one index: plans a query name into weighted units, runs the WASM core
  * and returns the best name score per entry.
  */
-import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
 import { ABJAD, asciiWords, markSyllabic, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
@@ -15,6 +15,12 @@ const MAX_CANDIDATES = 96;
 const MAX_PHONETIC_PER_UNIT = 64;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
+/** Particles that chain a lineage ("Omar bin Abdullah" = Omar, son of Abdullah). */
+const LINEAGE_PARTICLES = new Set(['bin', 'ben', 'ibn', 'bint', 'binti', 'ould']);
+/** Longest part of a three-token join ("Plat Ono Vich" = "Platonovich"). */
+const TRIPLE_PART_MAX = 5;
+/** Shortest token given one-edit neighbours by ModeParams.shortEditSim. */
+const SHORT_EDIT_MIN = 3;
 
 export interface NameHit {
   /** Index into BuiltIndex.names. */
@@ -111,10 +117,27 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
       if (units.length >= MAXQ) break;
       units.push({ text: c.text, pos: c.pos, span: 2, weight: weights[c.pos] + weights[c.pos + 1] });
     }
+    // Three short strong tokens joined: a name split in three ("Plat Ono Vich" = "Platonovich").
+    for (let i = 0; i + 2 < tokens.length && units.length < MAXQ; i++) {
+      const parts = tokens.slice(i, i + 3);
+      if (parts.some((t) => t.weak || t.syllabic || t.text.length > TRIPLE_PART_MAX)) continue;
+      units.push({ text: parts.map((t) => t.text).join(''), pos: i, span: 3, weight: weights[i] + weights[i + 1] + weights[i + 2] });
+    }
   }
   // Rarest first: the core prunes new candidates once the units left cannot reach the floor.
   units.sort((a, b) => b.weight - a.weight);
   return { tokens, units, positionWeights };
+}
+
+/**
+ * Anagram candidates: a list token with the same letters in another order ("nituP" for Putin, a
+ * reversed or scrambled spelling), 5+ letters only.
+ */
+function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim: number): void {
+  plan.units.forEach((unit, u) => {
+    if (unit.span !== 1 || unit.text.length < ANAGRAM_MIN || plan.tokens[unit.pos].weak) return;
+    for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.addExpansion(u, id, sim);
+  });
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
@@ -169,21 +192,27 @@ export function matchName(
       const crowded = COMMON_NAMES.has(unit.text) || unit.weight < COMMON_UNIT_WEIGHT;
       // Weak words (legal forms, titles, particles) weigh little: matched as written.
       const weak = unit.span === 1 && plan.tokens[unit.pos].weak;
-      const budget = weak ? 0 : unit.span === 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
+      const budget = weak ? 0 : unit.span >= 2 ? (unit.text.length >= 8 ? 1 : 0) : crowded ? 1 : 2;
       const edits = syllabic ? 0 : Math.min(budget, mode.editsFor(unit.text.length));
       // Exact: a dictionary lookup. One edit (transpositions included): deletion neighbourhoods.
       // Two: plus trigrams over the tokens that keep the first letter.
       if (edits === 0) {
         const id = index.tokens.get(unit.text);
         if (id !== undefined) core.addExpansion(u, id, 1);
+        // A short strong token (too short for edits by length) meets its one-edit neighbours at a
+        // fixed, modest similarity: "Tom" / "Tim" is a real variant, not a disagreement.
+        const short = unit.text.length < mode.minEditLength && unit.text.length >= SHORT_EDIT_MIN;
+        if (mode.shortEditSim > 0 && short && unit.span === 1 && !weak && !syllabic) core.expandShortEdit(u, mode.shortEditSim);
       } else {
         core.expandOneEdit(u, mode);
         if (edits >= 2) core.expand(u, mode, edits, 0);
       }
     });
     if (mode.phonetic) addPhonetic(core, index, plan);
+    if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
-    const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
+    const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
+    const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask);
     const hits: NameHit[] = new Array(n);
     for (let r = 0; r < n; r++) {
       const { exact, mass } = core.rowExactness(r);
