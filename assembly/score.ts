@@ -267,6 +267,39 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       }
     }
   }
+  // Acronyms: a short query token left over whose letters are the initials of as many consecutive
+  // left-over list tokens ("JC Juncker" = "Jean-Claude Juncker", "US" = "United States").
+  if (initialSim > 0) {
+    for (let i = 0; i < units; i++) {
+      const ql = load<u32>(qLen + (<usize>i << 2));
+      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || ql < 2 || ql > 4) continue;
+      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+      if ((qm & qMask) != 0) continue;
+      const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+      for (let j0 = uStart; j0 + ql <= uEnd; j0++) {
+        let ok = true;
+        let wc: f32 = 0;
+        for (let k: u32 = 0; k < ql && ok; k++) {
+          const j = j0 + k;
+          // Plain single-token units come first, in position order: unit uStart + p is position p.
+          const ps = load<u32>(unitPS + (<usize>j << 2));
+          if (ps != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMask) != 0) { ok = false; break; }
+          const tok = load<u32>(unitTok + (<usize>j << 2));
+          const to = load<u32>(tokOff + (<usize>tok << 2));
+          if (load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to < 2) ok = false;
+          else if (load<u8>(tokBytes + <usize>to) != load<u8>(qp + <usize>k)) ok = false;
+          wc += load<f32>(unitW + (<usize>j << 2));
+        }
+        if (!ok) continue;
+        const m = (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5;
+        matched += initialSim * m;
+        mass += m;
+        qMask |= qm;
+        cMask |= spanMask64(j0 - uStart, ql);
+        break;
+      }
+    }
+  }
   // Residual similarity: tokens still unmatched on both sides may be spellings too far apart for
   // the token search ("Merkur" / "Merkel") yet clearly alike; they earn partial credit instead of
   // counting as a disagreement. Best Jaro-Winkler pairs first.
