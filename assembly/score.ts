@@ -339,7 +339,11 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   }
   let uq: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
-    if ((qMask & (<u32>1 << <u32>p)) == 0) uq += load<f32>(qPosW + (<usize>p << 2));
+    if ((qMask & (<u32>1 << <u32>p)) != 0) continue;
+    // A father's name after bin/ibn that the list lacks or contradicts names another son: it
+    // counts double ("Noureddine ben Mohamed ben Belkassem" is not "... ben Ali ben ...").
+    const w = load<f32>(qPosW + (<usize>p << 2));
+    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
   }
   let uc: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {

@@ -161,11 +161,28 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   });
 }
 
+/**
+ * "A bin B" in the query where the list name says "B bin A": the lineage is reversed (the son named
+ * as the father), so the same tokens name another person.
+ */
+function reversedLineage(query: readonly NameToken[], listed: readonly NameToken[]): boolean {
+  for (let p = 1; p + 1 < query.length; p++) {
+    if (!LINEAGE_PARTICLES.has(query[p].text)) continue;
+    const [a, b] = [query[p - 1].text, query[p + 1].text];
+    for (let i = 0; i + 2 < listed.length; i++) {
+      if (listed[i].text === b && LINEAGE_PARTICLES.has(listed[i + 1].text) && listed[i + 2].text === a) return true;
+    }
+  }
+  return false;
+}
+
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
-  const names = index.strictKeys.get(strictKey(normaliseName(name))) ?? [];
+  const query = normaliseName(name);
+  const names = index.strictKeys.get(strictKey(query)) ?? [];
   return names
     .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
+    .filter((n) => !reversedLineage(query, normaliseName(index.names[n].text)))
     .map((n) => ({ name: n, score: 1 }));
 }
 
