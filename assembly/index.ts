@@ -7,7 +7,7 @@ export {
 } from './state';
 export { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit, resetQuery, unitTokenJw } from './search';
 export { collect, alignName } from './score';
-export { jaroWinkler, editDistance } from './similarity';
+export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {

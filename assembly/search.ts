@@ -5,7 +5,7 @@
 // sorted by token length, so the window is a binary search). Survivors are checked by edit
 // distance with a cutoff and scored by Jaro-Winkler. Never a scan of the dictionary.
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
-import { editDistance, jaroWinkler, symbol } from './similarity';
+import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
   delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
@@ -132,11 +132,13 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
     s0 = s1;
     s1 = s2;
-    const hi = load<u32>(tgOff + (<usize>(id + 1) << 2));
-    let k = lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), hi, minL);
-    for (; k < hi; k++) {
+    // The list is sorted by token length: [k, hi) is the length window.
+    const lo = load<u32>(tgOff + (<usize>id << 2));
+    const end = load<u32>(tgOff + (<usize>(id + 1) << 2));
+    const k0 = lowerBoundLen(lo, end, minL);
+    const hi = lowerBoundLen(k0, end, maxL + 1);
+    for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
-      if (tokLen(t) > maxL) break;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
       if (i == 0) {
@@ -241,7 +243,7 @@ function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: 
     touched++;
     const tl = tokLen(t);
     const tp = tokPtr(t);
-    const d = editDistance(qp, ql, tp, tl, 1);
+    const d = oneEditDistance(qp, ql, tp, tl);
     if (d > 1) continue;
     if (d == 0) {
       addExpansion(u, t, 1.0);
