@@ -116,9 +116,12 @@ export class MatchingCore {
     };
   }
 
-  /** The views, remade if the memory was ever grown (which detaches the old buffer). */
+  /**
+   * The views, remade if the memory was ever grown (which detaches the old buffer, and a detached
+   * buffer's views read as empty: cheaper to test than fetching memory.buffer on every access).
+   */
   private get v(): Views {
-    if (this.views.buffer !== this.core.memory.buffer) this.views = this.makeViews();
+    if (this.views.bytes.length === 0) this.views = this.makeViews();
     return this.views;
   }
 

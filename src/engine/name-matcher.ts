@@ -116,6 +116,21 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
   return { tokens, units, positionWeights };
 }
 
+// Consonant skeletons of query tokens, remembered: skeleton() is a chain of regular expressions and
+// real traffic repeats its tokens. Bounded like normalise.ts's word-class cache.
+const SKELETON_CACHE = new Map<string, string>();
+const SKELETON_CACHE_LIMIT = 100_000;
+
+function skeletonOf(text: string): string {
+  let sk = SKELETON_CACHE.get(text);
+  if (sk === undefined) {
+    sk = skeleton(text);
+    if (SKELETON_CACHE.size >= SKELETON_CACHE_LIMIT) SKELETON_CACHE.clear();
+    SKELETON_CACHE.set(text, sk);
+  }
+  return sk;
+}
+
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
   const units = plan.units;
@@ -124,7 +139,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     if (unit.span !== 1) continue;
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
-    const sk = skeleton(token.text);
+    const sk = skeletonOf(token.text);
     // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already);
     // a Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
