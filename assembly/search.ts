@@ -7,7 +7,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, simTouched,
+  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -123,6 +123,16 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   if (edits == 0 || ql == 0) return load<i32>(expCount + (<usize>u << 2));
   const minL = ql - edits;
   const maxL = ql + edits;
+  // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
+  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. A transposition counts as
+  // one edit but may destroy four: the host finds transposed spellings by exact lookup instead.
+  let minShared = ql + 1 - 3 * edits;
+  if (minShared < 1) minShared = 1;
+  fillQueryHistogram(qp, ql);
+  if (minShared >= 2) {
+    expandByCounts(u, qp, ql, edits, minL, maxL, minShared, jwFloor2, editPenalty);
+    return load<i32>(expCount + (<usize>u << 2));
+  }
   let touched = 0;
   // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $. The first opens candidates, the rest count.
   let s0 = 0;
@@ -150,12 +160,6 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
       }
     }
   }
-  // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
-  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. A transposition counts as
-  // one edit but may destroy four: the host finds transposed spellings by exact lookup instead.
-  fillQueryHistogram(qp, ql);
-  let minShared = ql + 1 - 3 * edits;
-  if (minShared < 1) minShared = 1;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));
     const cp = tgCount + (<usize>t << 1);
@@ -191,6 +195,85 @@ export function addPhonetic(u: i32, count: i32, minJw: f64, drop: f64, minSim: f
     if (jw < minJw) continue;
     const sim = jw - drop;
     addExpansion(u, tok, <f32>(sim > minSim ? sim : minSim));
+  }
+}
+
+/** The window [k0, hi) of trigram `id`'s list holding tokens of length minL..maxL. */
+@inline function windowStart(id: i32, minL: i32): u32 {
+  return lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), load<u32>(tgOff + (<usize>(id + 1) << 2)), minL);
+}
+
+@inline function windowEnd(id: i32, from: u32, maxL: i32): u32 {
+  return lowerBoundLen(from, load<u32>(tgOff + (<usize>(id + 1) << 2)), maxL + 1);
+}
+
+/**
+ * expandUnit when a candidate needs two shared trigrams or more: the same tokens, found without
+ * walking the first trigram's list ("$$" + first letter, the longest: every token with that first
+ * letter). Counting over the other trigrams, a token needs minShared - 1 of them and the query's
+ * first letter. The survivors are then added in the order the first list holds them (length, then
+ * id), so the expansion lists come out exactly as expandUnit's walk builds them.
+ */
+function expandByCounts(
+  u: i32, qp: usize, ql: i32, edits: i32, minL: i32, maxL: i32, minShared: i32, jwFloor2: f32, editPenalty: f32,
+): void {
+  const first = symbol(load<u8>(qp));
+  let touched = 0;
+  let s0 = 0;
+  let s1 = first;
+  for (let i = 1; i <= ql; i++) {
+    const s2 = i < ql ? symbol(load<u8>(qp + <usize>i)) : 0;
+    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
+    s0 = s1;
+    s1 = s2;
+    const k0 = windowStart(id, minL);
+    const hi = windowEnd(id, k0, maxL);
+    for (let k = k0; k < hi; k++) {
+      const t = load<u32>(tgList + (<usize>k << 2));
+      const cp = tgCount + (<usize>t << 1);
+      const c = load<u16>(cp);
+      if (c == 0) {
+        store<u32>(tgTouched + (<usize>touched << 2), t);
+        touched++;
+      }
+      store<u16>(cp, c + 1);
+    }
+  }
+  // Verify, compacting the survivors (token, similarity) to the front of the touched list.
+  let kept = 0;
+  for (let i = 0; i < touched; i++) {
+    const t = load<u32>(tgTouched + (<usize>i << 2));
+    const cp = tgCount + (<usize>t << 1);
+    const shared = <i32>load<u16>(cp) + 1;
+    store<u16>(cp, 0);
+    if (shared < minShared) continue;
+    const tp = tokPtr(t);
+    if (symbol(load<u8>(tp)) != first) continue;
+    const tl = tokLen(t);
+    if (bagDistanceAbove(tp, tl, ql, edits)) continue;
+    const d = editDistance(qp, ql, tp, tl, edits);
+    // Within one edit is the one-edit search's business (it also covers other first letters).
+    if (d < 2 || d > edits) continue;
+    const jw = jaroWinkler(qp, ql, tp, tl);
+    if (jw < jwFloor2) continue;
+    const sim = jw - editPenalty * <f32>d;
+    if (sim <= 0) continue;
+    // Insertion by (length, id): the first trigram list's order.
+    let j = kept - 1;
+    while (j >= 0) {
+      const o = load<u32>(tgTouched + (<usize>j << 2));
+      const ol = tokLen(o);
+      if (ol < tl || (ol == tl && o < t)) break;
+      store<u32>(tgTouched + (<usize>(j + 1) << 2), o);
+      store<f32>(survSim + (<usize>(j + 1) << 2), load<f32>(survSim + (<usize>j << 2)));
+      j--;
+    }
+    store<u32>(tgTouched + (<usize>(j + 1) << 2), t);
+    store<f32>(survSim + (<usize>(j + 1) << 2), sim);
+    kept++;
+  }
+  for (let i = 0; i < kept; i++) {
+    addExpansion(u, load<u32>(tgTouched + (<usize>i << 2)), load<f32>(survSim + (<usize>i << 2)));
   }
 }
 

@@ -42,6 +42,8 @@ export let simTouched: usize = 0;
 export let simTouchedCount: i32 = 0;
 export let tgCount: usize = 0;
 export let tgTouched: usize = 0;
+/** Similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
+export let survSim: usize = 0;
 export let expTok: usize = 0;
 export let expSim: usize = 0;
 export let expCount: usize = 0;
@@ -112,6 +114,7 @@ export function setIndex(
   simTouched = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   tgCount = zeroed(<usize>tCount << 1);
   tgTouched = zeroed(<usize>tCount << 2);
+  survSim = zeroed(<usize>tCount << 2);
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
