@@ -5,7 +5,9 @@
 import { compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
-import { ABJAD, asciiWords, markSyllabic, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
+import {
+  ABJAD, ARABIC, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+} from './normalise.js';
 import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
 /** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
@@ -57,7 +59,7 @@ export interface QueryPlan {
  * query, is handled by compound units.) Only long words, only parts of three letters or more, so a
  * typo is not mistaken for two words.
  */
-function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
+function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
   // the end ("INDUSTRYCO"): at the start it is more often a typo than a join ("COSHAR" is not
   // "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
@@ -67,10 +69,11 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
     if (VOCABULARY.has(w)) return right || w.length >= 3;
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
-  const out: string[] = [];
-  for (const w of words) {
-    if (w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
-      out.push(w);
+  const out: RawWord[] = [];
+  for (const word of words) {
+    const w = word.text;
+    if (word.syllabic || w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
+      out.push(word);
       continue;
     }
     let best: string[] | null = null;
@@ -84,18 +87,17 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
         bestMin = shorter;
       }
     }
-    out.push(...(best ?? [w]));
+    out.push(...(best ? best.map((text) => ({ text })) : [word]));
   }
   return out;
 }
 
 export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>): QueryPlan {
-  const words = asciiWords(name);
-  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name)).slice(
+  const words = rawWords(name);
+  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name), ARABIC.test(name)).slice(
     0,
     Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
   );
-  markSyllabic(name, tokens);
   const weights = tokens.map(weightOf);
   const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
@@ -153,6 +155,22 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   }
 }
 
+/**
+ * Given-name equivalents (Bill / William, Juan / John): they meet at EQUIVALENT_SIM, below an exact
+ * match, since they are different names of one person rather than spellings of one name.
+ */
+const EQUIVALENT_SIM = 0.85;
+
+function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+  plan.units.forEach((unit, u) => {
+    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic) return;
+    for (const eq of equivalentsOf(unit.text)) {
+      const id = index.tokens.get(eq);
+      if (id !== undefined) core.addExpansion(u, id, EQUIVALENT_SIM);
+    }
+  });
+}
+
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
   const names = index.strictKeys.get(strictKey(normaliseName(name))) ?? [];
@@ -198,6 +216,7 @@ export function matchName(
       }
     }
     if (mode.phonetic) addPhonetic(core, index, plan);
+    if (mode.phonetic) addEquivalents(core, index, plan);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
     const hits: NameHit[] = new Array(n);
