@@ -333,6 +333,11 @@ describe('normaliseName: spellings of names across scripts and systems', () => {
     expect(key('דוד')).toBe('david');
   });
 
+  it('reads a Hebrew vav inside a word as a vowel, a double vav as v', () => {
+    expect(key('הובלות')).toBe('hovlot');
+    expect(skeleton(key('הובלות'))).toBe(skeleton('hovalot'));
+  });
+
   it('writes the Hangul surname in its usual Latin spelling (이 = Lee, 박 = Park)', () => {
     expect(key('이민호')).toBe(key('Lee Min Ho'));
     expect(normaliseName('박지성')[0]).toMatchObject({ text: 'park', raw: 'bag', syllabic: true });

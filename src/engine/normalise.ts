@@ -69,6 +69,9 @@ function nativeForms(text: string): string {
     text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
     text = text.replace(ABJAD_WORD, abjadName);
   }
+  // Hebrew vav inside a word is mostly the vowel o/u (הובלות = Hovalot), a double vav the consonant v;
+  // any-ascii writes every vav "v", which puts a consonant into skeletons where the Latin spelling has none.
+  text = text.replace(/([\u05d0-\u05d4\u05d6-\u05ea])\u05d5(?!\u05d5)/g, '$1o');
   // Armenian "ու" is the vowel u (any-ascii writes "ow": Tsatowryan for Tsaturyan).
   return text.replace(/ու/g, 'u').replace(/Ու|ՈՒ/g, 'U');
 }
