@@ -101,6 +101,41 @@ export function editDistance(a: usize, aLen: i32, b: usize, bLen: i32, cutoff: i
   return load<i32>(p1 + (<usize>bLen << 2));
 }
 
+/**
+ * editDistance(a, aLen, b, bLen, 1) without the dynamic programme: 0 when equal, 1 when one
+ * substitution, insertion, deletion or adjacent transposition apart, 2 otherwise. Linear: after the
+ * common prefix, the rests must be equal once the one edit at the first difference is undone.
+ */
+export function oneEditDistance(a: usize, aLen: i32, b: usize, bLen: i32): i32 {
+  if (aLen > MAX_TOKEN) aLen = MAX_TOKEN;
+  if (bLen > MAX_TOKEN) bLen = MAX_TOKEN;
+  // Let a be the shorter (the distance is symmetric).
+  if (aLen > bLen) {
+    const p = a; a = b; b = p;
+    const l = aLen; aLen = bLen; bLen = l;
+  }
+  const diff = bLen - aLen;
+  if (diff > 1) return 2;
+  let i = 0;
+  while (i < aLen && byteAt(a, i) == byteAt(b, i)) i++;
+  if (diff == 0) {
+    if (i == aLen) return 0;
+    // Substitution at i: the rests after i are equal.
+    if (restEqual(a, i + 1, b, i + 1, aLen - i - 1)) return 1;
+    // Transposition of i and i + 1, rests after i + 1 equal.
+    if (i + 1 < aLen && byteAt(a, i) == byteAt(b, i + 1) && byteAt(a, i + 1) == byteAt(b, i)
+      && restEqual(a, i + 2, b, i + 2, aLen - i - 2)) return 1;
+    return 2;
+  }
+  // b is one longer: deleting b[i] must leave a.
+  return restEqual(a, i, b, i + 1, aLen - i) ? 1 : 2;
+}
+
+@inline function restEqual(a: usize, ai: i32, b: usize, bi: i32, n: i32): bool {
+  for (let k = 0; k < n; k++) if (byteAt(a, ai + k) != byteAt(b, bi + k)) return false;
+  return true;
+}
+
 /** Index of a trigram alphabet symbol: '$' 0, a-z 1..26, 0-9 27..36. */
 @inline export function symbol(c: u8): i32 {
   if (c >= 97 && c <= 122) return <i32>c - 96;

@@ -14,7 +14,6 @@ import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 const MAX_QUERY_TOKENS = 24;
 /** Names aligned per query name: the best by rarity gathered (ties: shorter names first). */
 const MAX_CANDIDATES = 96;
-const MAX_PHONETIC_PER_UNIT = 64;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
 
@@ -129,23 +128,24 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
-  plan.units.forEach((unit, u) => {
-    if (unit.span !== 1) return;
+  const units = plan.units;
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u];
+    if (unit.span !== 1) continue;
     const token = plan.tokens[unit.pos];
+    if (token.syllabic) continue;
     const sk = skeleton(token.text);
-    if (sk.length < 2) return;
+    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already);
+    // a Latin-script token needs three consonants to be distinctive at all.
+    if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
-    if (!ids) return;
-    if (token.syllabic) return;
-    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already).
-    if (token.abjad && sk.length < 3) return;
-    for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
-      const jw = core.unitTokenJw(u, id);
-      if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.84));
-      // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
-      else if (sk.length >= 3 && jw >= (sk.length >= 4 ? 0.74 : 0.8)) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
-    }
-  });
+    if (!ids) continue;
+    // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
+    // Abjad-written tokens have no vowels to compare: every one counts, at least 0.84.
+    if (token.abjad) core.addPhonetic(u, ids, -1, 0, 0.84);
+    // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
+    else core.addPhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
+  }
 }
 
 /**
@@ -186,7 +186,8 @@ export function matchName(
   if (plan.units.length === 0) return [];
   core.writeQuery(plan.units, plan.positionWeights);
   try {
-    plan.units.forEach((unit, u) => {
+    for (let u = 0; u < plan.units.length; u++) {
+      const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
       const syllabic = plan.tokens[unit.pos].syllabic;
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
@@ -206,16 +207,15 @@ export function matchName(
         core.expandOneEdit(u, mode);
         if (edits >= 2) core.expand(u, mode, edits, 0);
       }
-    });
+    }
     if (mode.phonetic) addPhonetic(core, index, plan);
     if (mode.phonetic) addEquivalents(core, index, plan);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode);
     const hits: NameHit[] = new Array(n);
     for (let r = 0; r < n; r++) {
-      const { exact, mass } = core.rowExactness(r);
       const score = core.rowScore(r);
-      hits[r] = { name: core.rowName(r), score: exact ? score : score * informationFactor(mass) };
+      hits[r] = { name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) };
     }
     return hits;
   } finally {
