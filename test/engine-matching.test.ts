@@ -33,6 +33,16 @@ const ENTRIES: ListEntry[] = [
   entry('117', 'CHOE, Ryong Hae'),
   entry('118', LONG_NAME, { kind: 'entity' }),
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
+  // Normalisation cases (ids from 300).
+  entry('300', 'ZELENSKYY, Volodymyr'),
+  entry('301', 'BRIGADE 44', { kind: 'entity' }),
+  entry('302', 'GAZPROM JSC', { kind: 'entity' }),
+  entry('303', 'NETANYAHU, Benjamin'),
+  entry('304', 'MAO, Zedong'),
+  entry('305', 'LEE, Min Ho'),
+  entry('306', 'SHALTIEL HOVALOT LTD', { kind: 'entity' }),
+  entry('307', 'DELANCOURT BROTHERS MANUFACTURING CO.', { kind: 'entity' }),
+  entry('308', 'UNITED STATES SHIPPING LINES', { kind: 'entity' }),
   entry('b1', 'GOLDEN TRADING LLC', { listSource: 'bis-entity', kind: 'entity' }),
   entry('b2', 'NORINCO TRADING CO LTD', { listSource: 'bis-entity', kind: 'entity' }),
 ];
@@ -185,6 +195,53 @@ describe('names that must match', () => {
     expect(hits('V. Tarasenko', 'balanced', '112')).toBe(false);
     expect(hits('Kim Y. C.', 'loose', '108')).toBe(true);
     expect(hits('Tarasenko', 'loose', '112')).toBe(true);
+  });
+});
+
+describe('normalisation through the engine', () => {
+  it('Slavic endings: Zelenskiy / Zelenskyj find ZELENSKYY', () => {
+    for (const q of ['Volodymyr Zelenskiy', 'Volodymyr Zelenskyj', 'Vladimir Zelensky']) expect(hits(q, 'balanced', '300'), q).toBe(true);
+  });
+
+  it('numbers written as words find the digits, in strict too', () => {
+    for (const mode of FUZZINESS_MODES) expect(hits('Brigade Forty-Four', mode, '301'), mode).toBe(true);
+  });
+
+  it('OAO / PAO / OJSC find a JSC, in strict too', () => {
+    for (const mode of FUZZINESS_MODES) {
+      expect(hits('OAO Gazprom', mode, '302'), mode).toBe(true);
+      expect(hits('Gazprom PJSC', mode, '302'), mode).toBe(true);
+    }
+  });
+
+  it('a familiar form of a given name finds the full name (Bibi / Benjamin), an unrelated one does not', () => {
+    expect(hits('Bibi Netanyahu', 'balanced', '303')).toBe(true);
+    expect(hits('Bibi Netanyahu', 'strict', '303')).toBe(false);
+    expect(hits('Boris Netanyahu', 'balanced', '303')).toBe(false);
+  });
+
+  it('Wade-Giles finds pinyin (Mao Tse-tung, Hsi Chin-ping)', () => {
+    expect(hits('Mao Tse-tung', 'balanced', '304')).toBe(true);
+    expect(hits('Hsi Chin-ping', 'balanced', '115')).toBe(true);
+  });
+
+  it('a Hangul surname finds its usual Latin spelling (이민호 = Lee Min Ho)', () => {
+    expect(hits('이민호', 'balanced', '305')).toBe(true);
+  });
+
+  it('a Hebrew-script company name finds its Latin spelling (בע"מ = Ltd, vav as a vowel)', () => {
+    expect(hits('שאלתיאל הובלות בע"מ', 'balanced', '306')).toBe(true);
+  });
+
+  it('word abbreviations and US find the words written out', () => {
+    for (const mode of FUZZINESS_MODES) {
+      expect(hits('Delancourt Bros. Mfg. Co.', mode, '307'), mode).toBe(true);
+      expect(hits('U.S. Shipping Lines', mode, '308'), mode).toBe(true);
+    }
+  });
+
+  it('a doubled letter the list writes once still matches (Kim Jong-uun)', () => {
+    expect(hits('Kim Jong-uun', 'balanced', '114')).toBe(true);
   });
 });
 

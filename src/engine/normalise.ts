@@ -46,8 +46,6 @@ export interface RawWord {
   /** Transliterated from one Han or Hangul character (kept in `native`). */
   syllabic?: boolean;
   native?: string;
-  /** A single letter followed by a dot ("A. Nazarbayev"): an initial, never a stop word. */
-  initial?: boolean;
 }
 
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
@@ -71,6 +69,9 @@ function nativeForms(text: string): string {
     text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
     text = text.replace(ABJAD_WORD, abjadName);
   }
+  // Hebrew vav inside a word is mostly the vowel o/u (הובלות = Hovalot), a double vav the consonant v;
+  // any-ascii writes every vav "v", which puts a consonant into skeletons where the Latin spelling has none.
+  text = text.replace(/([\u05d0-\u05d4\u05d6-\u05ea])\u05d5(?!\u05d5)/g, '$1o');
   // Armenian "ու" is the vowel u (any-ascii writes "ow": Tsatowryan for Tsaturyan).
   return text.replace(/ու/g, 'u').replace(/Ու|ՈՒ/g, 'U');
 }
@@ -95,15 +96,12 @@ function latinWords(segment: string): RawWord[] {
     .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
     .replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
   const out: RawWord[] = [];
-  for (const m of s.matchAll(/[a-z0-9]+\.?/g)) {
-    const dotted = m[0].endsWith('.');
-    let text = dotted ? m[0].slice(0, -1) : m[0];
+  for (const m of s.matchAll(/[a-z0-9]+/g)) {
+    let text = m[0];
     // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
     // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
     if (!ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
-    const word: RawWord = { text };
-    if (dotted && text.length === 1 && text >= 'a') word.initial = true;
-    out.push(word);
+    out.push({ text });
   }
   return out;
 }
@@ -316,8 +314,6 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad: boo
       if (hangul) firstHangul = false;
       return hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name', syllabic: true };
     }
-    // An initial "A." is a person's initial, not the article.
-    if (w.initial) return { text, cls: 'name' };
     if (wadeGiles) {
       const pinyin = wadeGilesToPinyin(text);
       return pinyin === text ? { text, cls: 'name' } : { text: pinyin, cls: 'name', raw: text };
