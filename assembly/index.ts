@@ -3,13 +3,13 @@
 export {
   alloc, setIndex, setDeletions, setScoring,
   queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr,
-  outPtr, expansionTokPtr, expansionSimPtr, expansionCountPtr,
+  outPtr, phoneticPtr, expansionTokPtr, expansionSimPtr, expansionCountPtr,
 } from './state';
-export { addExpansion, expandUnit, expandUnitOneEdit, resetQuery, unitTokenJw } from './search';
+export { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit, resetQuery, unitTokenJw } from './search';
 export { collect, alignName } from './score';
-export { jaroWinkler, editDistance } from './similarity';
+export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 2;
+  return 3;
 }

@@ -37,6 +37,8 @@ export const TG_SIZE: i32 = TG_ALPHABET * TG_ALPHABET * TG_ALPHABET;
 /** Most candidates fully scored per query, and most similar tokens kept per query unit. */
 export const MAX_CANDIDATES: i32 = 256;
 export const MAX_EXPANSIONS: i32 = 128;
+/** Most phonetic candidates the host hands over per query unit (addPhonetic). */
+export const MAX_PHONETIC: i32 = 64;
 
 // Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass

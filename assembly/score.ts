@@ -13,7 +13,7 @@ import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
   acc, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
-  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, tokBytes, tokOff, unitOff, unitPS,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, simFlag, simFlagUnreliable, tokBytes, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
@@ -187,6 +187,8 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   let np = 0;
   for (let j = uStart; j < uEnd; j++) {
     const tok = load<u32>(unitTok + (<usize>j << 2));
+    // No query unit found this token: skip its MAXQ similarity slots.
+    if (load<u8>(simFlag + <usize>tok) == 0 && !simFlagUnreliable) continue;
     const wc = load<f32>(unitW + (<usize>j << 2));
     for (let i = 0; i < units; i++) {
       const s = load<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>i) << 2));

@@ -4,11 +4,11 @@
 // weigh in), restricted to tokens whose length is within the allowed edits (each trigram's list is
 // sorted by token length, so the window is a binary search). Survivors are checked by edit
 // distance with a cutoff and scored by Jaro-Winkler. Never a scan of the dictionary.
-import { MAXQ, MAX_EXPANSIONS, TG_ALPHABET } from './layout';
-import { editDistance, jaroWinkler, symbol } from './similarity';
+import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
+import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, simTouched,
-  simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff,
+  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, simTouched,
+  simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
 @inline function tokLen(t: u32): i32 {
@@ -37,11 +37,7 @@ function replaceWorst(u: i32, tok: u32, sim: f32): void {
   store<u32>(expTok + ((base + <usize>worst) << 2), tok);
   store<f32>(expSim + ((base + <usize>worst) << 2), sim);
   store<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2), sim);
-  const t = simTouchedCount;
-  if (t < MAXQ * MAX_EXPANSIONS) {
-    store<u32>(simTouched + (<usize>t << 2), <u32>(tok * <u32>MAXQ + <u32>u));
-    setSimTouchedCount(t + 1);
-  }
+  touchSim(tok, u);
 }
 
 /** Records that dictionary token `tok` matches query unit `u` with similarity `sim` (keeps the best). */
@@ -59,11 +55,7 @@ export function addExpansion(u: i32, tok: u32, sim: f32): void {
     store<u32>(expTok + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), tok);
     store<f32>(expSim + ((<usize>u * <usize>MAX_EXPANSIONS + <usize>n) << 2), sim);
     store<i32>(countPtr, n + 1);
-    const t = simTouchedCount;
-    if (t < MAXQ * MAX_EXPANSIONS) {
-      store<u32>(simTouched + (<usize>t << 2), <u32>(tok * <u32>MAXQ + <u32>u));
-      setSimTouchedCount(t + 1);
-    }
+    touchSim(tok, u);
   } else {
     for (let i = 0; i < n; i++) {
       const p = (<usize>u * <usize>MAX_EXPANSIONS + <usize>i) << 2;
@@ -83,6 +75,40 @@ function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
   return lo;
 }
 
+// Letter counts of the query unit (bytes, first MAX_TOKEN), and of a candidate while it is compared.
+const qHist = memory.data(256);
+const tHist = memory.data(256);
+
+function fillQueryHistogram(qp: usize, ql: i32): void {
+  memory.fill(qHist, 0, 256);
+  const n = ql < MAX_TOKEN ? ql : MAX_TOKEN;
+  for (let i = 0; i < n; i++) {
+    const c = <usize>load<u8>(qp + <usize>i);
+    store<u8>(qHist + c, load<u8>(qHist + c) + 1);
+  }
+}
+
+/**
+ * Bag distance (letters one string has and the other lacks, the larger side) is a lower bound of the
+ * edit distance: an insertion, deletion or substitution changes it by at most one, a transposition
+ * not at all. When it already exceeds `edits`, editDistance would too: skip the dynamic programme.
+ * Compares the first MAX_TOKEN bytes, as editDistance does.
+ */
+function bagDistanceAbove(tp: usize, tl: i32, ql: i32, edits: i32): bool {
+  const n = tl < MAX_TOKEN ? tl : MAX_TOKEN;
+  const qn = ql < MAX_TOKEN ? ql : MAX_TOKEN;
+  let extraT = 0;
+  for (let i = 0; i < n; i++) {
+    const c = <usize>load<u8>(tp + <usize>i);
+    const used = load<u8>(tHist + c);
+    if (used < load<u8>(qHist + c)) store<u8>(tHist + c, used + 1);
+    else extraT++;
+  }
+  for (let i = 0; i < n; i++) store<u8>(tHist + <usize>load<u8>(tp + <usize>i), 0);
+  const extraQ = qn - (n - extraT);
+  return extraT > edits || extraQ > edits;
+}
+
 /**
  * Two-edit search (the host runs expandUnitOneEdit for everything within one edit): dictionary tokens
  * that keep the query's first letter, within `maxEdits` of query unit `u`, whose Jaro-Winkler
@@ -97,6 +123,16 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   if (edits == 0 || ql == 0) return load<i32>(expCount + (<usize>u << 2));
   const minL = ql - edits;
   const maxL = ql + edits;
+  // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
+  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. A transposition counts as
+  // one edit but may destroy four: the host finds transposed spellings by exact lookup instead.
+  let minShared = ql + 1 - 3 * edits;
+  if (minShared < 1) minShared = 1;
+  fillQueryHistogram(qp, ql);
+  if (minShared >= 2) {
+    expandByCounts(u, qp, ql, edits, minL, maxL, minShared, jwFloor2, editPenalty);
+    return load<i32>(expCount + (<usize>u << 2));
+  }
   let touched = 0;
   // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $. The first opens candidates, the rest count.
   let s0 = 0;
@@ -106,11 +142,13 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
     s0 = s1;
     s1 = s2;
-    const hi = load<u32>(tgOff + (<usize>(id + 1) << 2));
-    let k = lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), hi, minL);
-    for (; k < hi; k++) {
+    // The list is sorted by token length: [k, hi) is the length window.
+    const lo = load<u32>(tgOff + (<usize>id << 2));
+    const end = load<u32>(tgOff + (<usize>(id + 1) << 2));
+    const k0 = lowerBoundLen(lo, end, minL);
+    const hi = lowerBoundLen(k0, end, maxL + 1);
+    for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
-      if (tokLen(t) > maxL) break;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
       if (i == 0) {
@@ -122,11 +160,6 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
       }
     }
   }
-  // q-gram lemma: "$$" + token + "$" has ql + 1 trigrams and one edit destroys at most three of
-  // them, so a token within `edits` shares at least ql + 1 - 3 * edits. A transposition counts as
-  // one edit but may destroy four: the host finds transposed spellings by exact lookup instead.
-  let minShared = ql + 1 - 3 * edits;
-  if (minShared < 1) minShared = 1;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));
     const cp = tgCount + (<usize>t << 1);
@@ -135,6 +168,7 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     if (shared < minShared) continue;
     const tl = tokLen(t);
     const tp = tokPtr(t);
+    if (bagDistanceAbove(tp, tl, ql, edits)) continue;
     const d = editDistance(qp, ql, tp, tl, edits);
     // Within one edit is the one-edit search's business (it also covers other first letters).
     if (d < 2 || d > edits) continue;
@@ -146,7 +180,104 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   return load<i32>(expCount + (<usize>u << 2));
 }
 
-/** Jaro-Winkler between query unit `u` and dictionary token `tok` (for the host's phonetic candidates). */
+/**
+ * Phonetic candidates of query unit `u`: the host writes the `count` dictionary tokens sharing its
+ * consonant skeleton at phoneticPtr(). Each whose Jaro-Winkler reaches `minJw` is added with
+ * similarity max(jw - drop, minSim). Computed in f64 as the host did before this moved here, so the
+ * thresholds and the stored f32 are bit for bit the same.
+ */
+export function addPhonetic(u: i32, count: i32, minJw: f64, drop: f64, minSim: f64): void {
+  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
+  const ql = load<i32>(qLen + (<usize>u << 2));
+  for (let i = 0; i < count; i++) {
+    const tok = load<u32>(phonTok + (<usize>i << 2));
+    const jw = <f64>jaroWinkler(qp, ql, tokPtr(tok), tokLen(tok));
+    if (jw < minJw) continue;
+    const sim = jw - drop;
+    addExpansion(u, tok, <f32>(sim > minSim ? sim : minSim));
+  }
+}
+
+/** The window [k0, hi) of trigram `id`'s list holding tokens of length minL..maxL. */
+@inline function windowStart(id: i32, minL: i32): u32 {
+  return lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), load<u32>(tgOff + (<usize>(id + 1) << 2)), minL);
+}
+
+@inline function windowEnd(id: i32, from: u32, maxL: i32): u32 {
+  return lowerBoundLen(from, load<u32>(tgOff + (<usize>(id + 1) << 2)), maxL + 1);
+}
+
+/**
+ * expandUnit when a candidate needs two shared trigrams or more: the same tokens, found without
+ * walking the first trigram's list ("$$" + first letter, the longest: every token with that first
+ * letter). Counting over the other trigrams, a token needs minShared - 1 of them and the query's
+ * first letter. The survivors are then added in the order the first list holds them (length, then
+ * id), so the expansion lists come out exactly as expandUnit's walk builds them.
+ */
+function expandByCounts(
+  u: i32, qp: usize, ql: i32, edits: i32, minL: i32, maxL: i32, minShared: i32, jwFloor2: f32, editPenalty: f32,
+): void {
+  const first = symbol(load<u8>(qp));
+  let touched = 0;
+  let s0 = 0;
+  let s1 = first;
+  for (let i = 1; i <= ql; i++) {
+    const s2 = i < ql ? symbol(load<u8>(qp + <usize>i)) : 0;
+    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
+    s0 = s1;
+    s1 = s2;
+    const k0 = windowStart(id, minL);
+    const hi = windowEnd(id, k0, maxL);
+    for (let k = k0; k < hi; k++) {
+      const t = load<u32>(tgList + (<usize>k << 2));
+      const cp = tgCount + (<usize>t << 1);
+      const c = load<u16>(cp);
+      if (c == 0) {
+        store<u32>(tgTouched + (<usize>touched << 2), t);
+        touched++;
+      }
+      store<u16>(cp, c + 1);
+    }
+  }
+  // Verify, compacting the survivors (token, similarity) to the front of the touched list.
+  let kept = 0;
+  for (let i = 0; i < touched; i++) {
+    const t = load<u32>(tgTouched + (<usize>i << 2));
+    const cp = tgCount + (<usize>t << 1);
+    const shared = <i32>load<u16>(cp) + 1;
+    store<u16>(cp, 0);
+    if (shared < minShared) continue;
+    const tp = tokPtr(t);
+    if (symbol(load<u8>(tp)) != first) continue;
+    const tl = tokLen(t);
+    if (bagDistanceAbove(tp, tl, ql, edits)) continue;
+    const d = editDistance(qp, ql, tp, tl, edits);
+    // Within one edit is the one-edit search's business (it also covers other first letters).
+    if (d < 2 || d > edits) continue;
+    const jw = jaroWinkler(qp, ql, tp, tl);
+    if (jw < jwFloor2) continue;
+    const sim = jw - editPenalty * <f32>d;
+    if (sim <= 0) continue;
+    // Insertion by (length, id): the first trigram list's order.
+    let j = kept - 1;
+    while (j >= 0) {
+      const o = load<u32>(tgTouched + (<usize>j << 2));
+      const ol = tokLen(o);
+      if (ol < tl || (ol == tl && o < t)) break;
+      store<u32>(tgTouched + (<usize>(j + 1) << 2), o);
+      store<f32>(survSim + (<usize>(j + 1) << 2), load<f32>(survSim + (<usize>j << 2)));
+      j--;
+    }
+    store<u32>(tgTouched + (<usize>(j + 1) << 2), t);
+    store<f32>(survSim + (<usize>(j + 1) << 2), sim);
+    kept++;
+  }
+  for (let i = 0; i < kept; i++) {
+    addExpansion(u, load<u32>(tgTouched + (<usize>i << 2)), load<f32>(survSim + (<usize>i << 2)));
+  }
+}
+
+/** Jaro-Winkler between query unit `u` and dictionary token `tok` (tests and diagnostics). */
 export function unitTokenJw(u: i32, tok: u32): f32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
@@ -156,7 +287,9 @@ export function unitTokenJw(u: i32, tok: u32): f32 {
 /** Clears everything the last query wrote, touching only what it touched. */
 export function resetQuery(units: i32): void {
   for (let i = 0; i < simTouchedCount; i++) {
-    store<f32>(dictSim + (<usize>load<u32>(simTouched + (<usize>i << 2)) << 2), 0);
+    const slot = load<u32>(simTouched + (<usize>i << 2));
+    store<f32>(dictSim + (<usize>slot << 2), 0);
+    store<u8>(simFlag + <usize>(slot / <u32>MAXQ), 0);
   }
   setSimTouchedCount(0);
   for (let u = 0; u < units && u < MAXQ; u++) store<i32>(expCount + (<usize>u << 2), 0);
@@ -193,7 +326,7 @@ function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: 
     touched++;
     const tl = tokLen(t);
     const tp = tokPtr(t);
-    const d = editDistance(qp, ql, tp, tl, 1);
+    const d = oneEditDistance(qp, ql, tp, tl);
     if (d > 1) continue;
     if (d == 0) {
       addExpansion(u, t, 1.0);

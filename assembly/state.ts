@@ -1,5 +1,5 @@
 // The index's region pointers and the per-query scratch (see layout.ts for the map).
-import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, OUT_STRIDE, QBYTES } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, OUT_STRIDE, QBYTES } from './layout';
 
 // ── index regions, set once by setIndex ────────────────────────────────────────
 export let tokenCount: i32 = 0;
@@ -30,10 +30,20 @@ export let qSpan: usize = 0;
 export let qWeight: usize = 0;
 export let qPosW: usize = 0;
 export let dictSim: usize = 0;
+/**
+ * u8 per dictionary token: 1 once a similarity to any query unit was written for it this query
+ * (cleared by resetQuery). Lets alignName skip a name's tokens no unit matched without reading
+ * their MAXQ similarity slots. A set flag may be stale (replaceWorst zeroes a slot); never a clear one.
+ */
+export let simFlag: usize = 0;
+/** Set for good once simTouched overflowed: slots then outlive their query, so flags cannot be trusted. */
+export let simFlagUnreliable: bool = false;
 export let simTouched: usize = 0;
 export let simTouchedCount: i32 = 0;
 export let tgCount: usize = 0;
 export let tgTouched: usize = 0;
+/** Similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
+export let survSim: usize = 0;
 export let expTok: usize = 0;
 export let expSim: usize = 0;
 export let expCount: usize = 0;
@@ -43,6 +53,8 @@ export let seenStamp: u32 = 0;
 export let candidates: usize = 0;
 export let out: usize = 0;
 export let pairs: usize = 0;
+/** Token ids the host writes for addPhonetic (at most MAX_PHONETIC). */
+export let phonTok: usize = 0;
 
 // Scoring parameters of the current query's mode.
 export let lamConflict: f32 = 1.0;
@@ -102,9 +114,11 @@ export function setIndex(
   qWeight = zeroed(<usize>MAXQ << 2);
   qPosW = zeroed(<usize>MAXQ << 2);
   dictSim = zeroed(<usize>tCount * <usize>MAXQ << 2);
+  simFlag = zeroed(<usize>tCount);
   simTouched = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   tgCount = zeroed(<usize>tCount << 1);
   tgTouched = zeroed(<usize>tCount << 2);
+  survSim = zeroed(<usize>tCount << 2);
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
@@ -113,6 +127,7 @@ export function setIndex(
   candidates = zeroed(<usize>nCount << 2);
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
   pairs = zeroed(<usize>MAXQ * 64 * 16);
+  phonTok = zeroed(<usize>MAX_PHONETIC << 2);
 }
 
 export function setScoring(
@@ -140,6 +155,18 @@ export function setSimTouchedCount(n: i32): void {
   simTouchedCount = n;
 }
 
+/** Records that similarity slot `slot` (tok * MAXQ + u) was written (for resetQuery and simFlag). */
+export function touchSim(tok: u32, u: i32): void {
+  store<u8>(simFlag + <usize>tok, 1);
+  const t = simTouchedCount;
+  if (t < MAXQ * MAX_EXPANSIONS) {
+    store<u32>(simTouched + (<usize>t << 2), tok * <u32>MAXQ + <u32>u);
+    simTouchedCount = t + 1;
+  } else {
+    simFlagUnreliable = true;
+  }
+}
+
 // Scratch pointers for the host, which writes query units and reads results there.
 export function queryBytesPtr(): usize { return qBytes; }
 export function queryOffPtr(): usize { return qOff; }
@@ -149,6 +176,7 @@ export function querySpanPtr(): usize { return qSpan; }
 export function queryWeightPtr(): usize { return qWeight; }
 export function queryPosWeightPtr(): usize { return qPosW; }
 export function outPtr(): usize { return out; }
+export function phoneticPtr(): usize { return phonTok; }
 export function expansionTokPtr(): usize { return expTok; }
 export function expansionSimPtr(): usize { return expSim; }
 export function expansionCountPtr(): usize { return expCount; }

@@ -179,6 +179,25 @@ describe('core similarity (raw bindings)', () => {
       }
     }
   });
+
+  it('oneEditDistance (the one-edit search\'s linear check) equals editDistance with cutoff 1: random pairs and one-edit variants', () => {
+    const one = (a: string, b: string): number => raw.oneEditDistance(bufA, write(bufA, a), bufB, write(bufB, b));
+    const words = randomWords(13, 3000);
+    const pairs: Array<[string, string]> = [];
+    for (let k = 0; k < words.length; k += 2) pairs.push([words[k], words[k + 1]]);
+    // Every single edit of each word (and a second edit on top), so distances 0, 1 and 2 all occur.
+    for (const w of words.slice(0, 300)) {
+      for (let i = 0; i <= w.length; i++) {
+        const variants = [w.slice(0, i) + 'x' + w.slice(i), w.slice(0, i) + w.slice(i + 1), w.slice(0, i) + 'b' + w.slice(i + 1)];
+        if (i + 1 < w.length) variants.push(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
+        for (const v of variants) pairs.push([w, v], [v, w], [w, v.slice(1)], [v + 'a', w]);
+      }
+    }
+    for (const [a, b] of pairs) expect(one(a, b), `${a} / ${b}`).toBe(osa(a, b, 1));
+    // Only the first 64 bytes count, as in editDistance.
+    const long = 'a'.repeat(70);
+    expect(one(long, long.slice(0, 64) + 'bbbbbb')).toBe(osa(long, long.slice(0, 64) + 'bbbbbb', 1));
+  });
 });
 
 // ── MatchingCore on a tiny index ────────────────────────────────────────────

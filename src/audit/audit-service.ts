@@ -26,8 +26,7 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
         screenedAt: record.screenedAt,
         bodySha256: record.bodySha256,
       };
-      const expiresAt = new Date(Date.parse(record.screenedAt) + retentionMs);
-      await options.store.putAudit(kept, expiresAt);
+      await options.store.putAudit(kept, auditExpiresAt(record, retentionMs));
     },
 
     async get(requestId) {
@@ -36,7 +35,13 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   };
 }
 
-function checkRecord(record: AuditRecord): void {
+/** When a record expires: its screenedAt plus the retention (30 days). */
+export function auditExpiresAt(record: AuditRecord, retentionMs = AUDIT_RETENTION_MS): Date {
+  return new Date(Date.parse(record.screenedAt) + retentionMs);
+}
+
+/** Refuses a malformed record (a programming error: the HTTP layer builds them). */
+export function checkRecord(record: AuditRecord): void {
   if (!SHA256_HEX.test(record.bodySha256)) throw new RangeError('bodySha256 must be 64 lowercase hex characters');
   if (Number.isNaN(Date.parse(record.screenedAt))) throw new RangeError('screenedAt must be an ISO 8601 timestamp');
   if (record.requestId.length === 0 || record.requestId.length > 100) throw new RangeError('requestId must be 1..100 characters');

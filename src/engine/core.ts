@@ -10,7 +10,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-const CORE_VERSION = 2;
+const CORE_VERSION = 3;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
@@ -19,6 +19,8 @@ const COPY_SLICE = 1 << 20;
 /** Must equal MAX_CANDIDATES in assembly/layout.ts. */
 const MAX_ROWS = 256;
 const QBYTES = 4096;
+/** Must equal MAX_PHONETIC in assembly/layout.ts: phonetic candidates handed over per query unit. */
+export const MAX_PHONETIC = 64;
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -95,6 +97,7 @@ interface Views {
   posW: Float32Array;
   outF: Float32Array;
   outU: Uint32Array;
+  phon: Uint32Array;
 }
 
 export class MatchingCore {
@@ -121,12 +124,16 @@ export class MatchingCore {
       posW: new Float32Array(buffer, c.queryPosWeightPtr(), MAXQ),
       outF: new Float32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
       outU: new Uint32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
+      phon: new Uint32Array(buffer, c.phoneticPtr(), MAX_PHONETIC),
     };
   }
 
-  /** The views, remade if the memory was ever grown (which detaches the old buffer). */
+  /**
+   * The views, remade if the memory was ever grown (which detaches the old buffer, and a detached
+   * buffer's views read as empty: cheaper to test than fetching memory.buffer on every access).
+   */
   private get v(): Views {
-    if (this.views.buffer !== this.core.memory.buffer) this.views = this.makeViews();
+    if (this.views.bytes.length === 0) this.views = this.makeViews();
     return this.views;
   }
 
@@ -166,17 +173,19 @@ export class MatchingCore {
   writeQuery(units: readonly QueryUnit[], positionWeights: readonly number[]): void {
     const { bytes, off, len, pos, span, weight, posW } = this.v;
     let at = 0;
-    units.forEach((u, i) => {
-      const n = Math.min(u.text.length, 64);
-      for (let k = 0; k < n; k++) bytes[at + k] = u.text.charCodeAt(k);
+    for (let i = 0; i < units.length; i++) {
+      const u = units[i];
+      const text = u.text;
+      const n = Math.min(text.length, 64);
+      for (let k = 0; k < n; k++) bytes[at + k] = text.charCodeAt(k);
       off[i] = at;
       len[i] = n;
       pos[i] = u.pos;
       span[i] = u.span;
       weight[i] = u.weight;
       at += n;
-    });
-    positionWeights.forEach((w, i) => (posW[i] = w));
+    }
+    for (let i = 0; i < positionWeights.length; i++) posW[i] = positionWeights[i];
   }
 
   /** Token search for one unit with `edits` allowed (exact only for units shorter than minEditLength). */
@@ -196,6 +205,17 @@ export class MatchingCore {
 
   addExpansion(unit: number, token: number, sim: number): void {
     this.core.addExpansion(unit, token, sim);
+  }
+
+  /**
+   * Phonetic candidates for one unit in one call: the first MAX_PHONETIC of `tokens`, each added
+   * with similarity max(jw - drop, minSim) when its Jaro-Winkler reaches minJw.
+   */
+  addPhonetic(unit: number, tokens: readonly number[], minJw: number, drop: number, minSim: number): void {
+    const phon = this.v.phon;
+    const n = Math.min(tokens.length, MAX_PHONETIC);
+    for (let i = 0; i < n; i++) phon[i] = tokens[i];
+    this.core.addPhonetic(unit, n, minJw, drop, minSim);
   }
 
   unitTokenJw(unit: number, token: number): number {
@@ -241,10 +261,19 @@ export class MatchingCore {
    * the information factor needs, read without allocating.
    */
   rowExactness(r: number): { exact: boolean; mass: number } {
+    return { exact: this.rowExact(r), mass: this.rowMass(r) };
+  }
+
+  /** The whole name matched token for token (weak words aside): see rowExactness. */
+  rowExact(r: number): boolean {
     const f = this.v.outF;
     const o = r * OUT_STRIDE;
-    const exact = f[o + 2] >= f[o + 3] - 1e-4 && f[o + 4] < 0.5 && f[o + 5] < 0.5;
-    return { exact, mass: f[o + 3] };
+    return f[o + 2] >= f[o + 3] - 1e-4 && f[o + 4] < 0.5 && f[o + 5] < 0.5;
+  }
+
+  /** Matched rarity mass of row r. */
+  rowMass(r: number): number {
+    return this.v.outF[r * OUT_STRIDE + 3];
   }
 
   reset(units: number): void {

@@ -98,23 +98,31 @@ export class Engine implements ScreeningEngine {
     return this.core.memoryBytes();
   }
 
-  /** Best name score per entry over the request's name and aliases. */
-  private bestNames(request: ScreenRequest, fuzziness: Fuzziness): Map<number, BestName> {
+  /**
+   * Best name score per entry over the request's name and aliases. Names scoring under what the
+   * reporting floor can ever let through (score x NAME_SHARE + 0.2 < floor, the test screen() applies
+   * to an entry's best name) are dropped here: they can neither be reported nor beat a name that is.
+   */
+  private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number): Map<number, BestName> {
     const mode = MODES[fuzziness];
     const mask = listMaskOf(request.lists);
     const best = new Map<number, BestName>();
-    const queries = [request.name, ...(request.aliases ?? [])];
-    queries.forEach((q, qi) => {
-      for (const hit of matchName(this.core, this.index, q, mode, this.weightOf, mask)) {
-        const named = this.index.names[hit.name];
+    const names = this.index.names;
+    const aliases = request.aliases ?? [];
+    for (let qi = 0; qi <= aliases.length; qi++) {
+      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask);
+      for (let h = 0; h < hits.length; h++) {
+        const hit = hits[h];
+        const named = names[hit.name];
         // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
         // other evidence corroborates it, and an entry's strong names win over its weak ones.
         const score = named.weak ? hit.score * WEAK_ALIAS_FACTOR : hit.score;
+        if (score * NAME_SHARE + 0.2 < floor) continue;
         const prev = best.get(named.entry);
         if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
-    });
+    }
     return best;
   }
 
@@ -151,8 +159,7 @@ export class Engine implements ScreeningEngine {
     const review = request.threshold ?? thresholds.review;
     const floor = Math.min(thresholds.reportingFloor, review);
     const matches: Match[] = [];
-    for (const [entryIndex, best] of this.bestNames(request, fuzziness)) {
-      if (best.score * NAME_SHARE + 0.2 < floor) continue;
+    for (const [entryIndex, best] of this.bestNames(request, fuzziness, floor)) {
       const match = this.toMatch(request, entryIndex, best);
       if (match.confidence >= floor) matches.push(match);
     }

@@ -5,14 +5,15 @@
 import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
-import { ABJAD, asciiWords, markSyllabic, classifyWord, normaliseName, skeleton, strictKey, tokensOfWords, type NameToken } from './normalise.js';
+import {
+  ABJAD, ARABIC, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+} from './normalise.js';
 import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
 /** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
 const MAX_QUERY_TOKENS = 24;
 /** Names aligned per query name: the best by rarity gathered (ties: shorter names first). */
 const MAX_CANDIDATES = 96;
-const MAX_PHONETIC_PER_UNIT = 64;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
 /** Particles that chain a lineage ("Omar bin Abdullah" = Omar, son of Abdullah). */
@@ -64,7 +65,7 @@ export interface QueryPlan {
  * query, is handled by compound units.) Only long words, only parts of three letters or more, so a
  * typo is not mistaken for two words.
  */
-function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>): string[] {
+function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
   // the end ("INDUSTRYCO"): at the start it is more often a typo than a join ("COSHAR" is not
   // "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
@@ -74,10 +75,11 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
     if (VOCABULARY.has(w)) return right || w.length >= 3;
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
-  const out: string[] = [];
-  for (const w of words) {
-    if (w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
-      out.push(w);
+  const out: RawWord[] = [];
+  for (const word of words) {
+    const w = word.text;
+    if (word.syllabic || w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
+      out.push(word);
       continue;
     }
     let best: string[] | null = null;
@@ -91,18 +93,25 @@ function wordBreak(words: readonly string[], known: ReadonlyMap<string, number>)
         bestMin = shorter;
       }
     }
-    out.push(...(best ?? [w]));
+    out.push(...(best ? best.map((text) => ({ text })) : [word]));
   }
   return out;
 }
 
 export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>): QueryPlan {
-  const words = asciiWords(name);
-  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name)).slice(
+  const words = rawWords(name);
+  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name), ARABIC.test(name)).slice(
     0,
     Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
   );
-  markSyllabic(name, tokens);
+  // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
+  // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
+  // in the index as well was measured worse (eval: must-catch and name_bench both fell).
+  for (const t of tokens) {
+    if (t.raw || t.weak || t.syllabic || !/([a-z])\1/.test(t.text)) continue;
+    const single = t.text.replace(/([a-z])\1+/g, '$1');
+    if (known?.has(single)) t.raw = single;
+  }
   const weights = tokens.map(weightOf);
   const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
@@ -140,23 +149,55 @@ function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim
   });
 }
 
+// Consonant skeletons of query tokens, remembered: skeleton() is a chain of regular expressions and
+// real traffic repeats its tokens. Bounded like normalise.ts's word-class cache.
+const SKELETON_CACHE = new Map<string, string>();
+const SKELETON_CACHE_LIMIT = 100_000;
+
+function skeletonOf(text: string): string {
+  let sk = SKELETON_CACHE.get(text);
+  if (sk === undefined) {
+    sk = skeleton(text);
+    if (SKELETON_CACHE.size >= SKELETON_CACHE_LIMIT) SKELETON_CACHE.clear();
+    SKELETON_CACHE.set(text, sk);
+  }
+  return sk;
+}
+
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
-  plan.units.forEach((unit, u) => {
-    if (unit.span !== 1) return;
+  const units = plan.units;
+  for (let u = 0; u < units.length; u++) {
+    const unit = units[u];
+    if (unit.span !== 1) continue;
     const token = plan.tokens[unit.pos];
-    const sk = skeleton(token.text);
-    if (sk.length < 2) return;
+    if (token.syllabic) continue;
+    const sk = skeletonOf(token.text);
+    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already);
+    // a Latin-script token needs three consonants to be distinctive at all.
+    if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
-    if (!ids) return;
-    if (token.syllabic) return;
-    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already).
-    if (token.abjad && sk.length < 3) return;
-    for (const id of ids.slice(0, MAX_PHONETIC_PER_UNIT)) {
-      const jw = core.unitTokenJw(u, id);
-      if (token.abjad) core.addExpansion(u, id, Math.max(jw, 0.84));
-      // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
-      else if (sk.length >= 3 && jw >= (sk.length >= 4 ? 0.74 : 0.8)) core.addExpansion(u, id, Math.max(jw - 0.04, 0.82));
+    if (!ids) continue;
+    // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
+    // Abjad-written tokens have no vowels to compare: every one counts, at least 0.84.
+    if (token.abjad) core.addPhonetic(u, ids, -1, 0, 0.84);
+    // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
+    else core.addPhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
+  }
+}
+
+/**
+ * Given-name equivalents (Bill / William, Juan / John): they meet at EQUIVALENT_SIM, below an exact
+ * match, since they are different names of one person rather than spellings of one name.
+ */
+const EQUIVALENT_SIM = 0.85;
+
+function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+  plan.units.forEach((unit, u) => {
+    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic) return;
+    for (const eq of equivalentsOf(unit.text)) {
+      const id = index.tokens.get(eq);
+      if (id !== undefined) core.addExpansion(u, id, EQUIVALENT_SIM);
     }
   });
 }
@@ -200,7 +241,8 @@ export function matchName(
   if (plan.units.length === 0) return [];
   core.writeQuery(plan.units, plan.positionWeights);
   try {
-    plan.units.forEach((unit, u) => {
+    for (let u = 0; u < plan.units.length; u++) {
+      const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
       const syllabic = plan.tokens[unit.pos].syllabic;
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
@@ -224,17 +266,17 @@ export function matchName(
         core.expandOneEdit(u, mode);
         if (edits >= 2) core.expand(u, mode, edits, 0);
       }
-    });
+    }
     if (mode.phonetic) addPhonetic(core, index, plan);
+    if (mode.phonetic) addEquivalents(core, index, plan);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
     const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask);
     const hits: NameHit[] = new Array(n);
     for (let r = 0; r < n; r++) {
-      const { exact, mass } = core.rowExactness(r);
       const score = core.rowScore(r);
-      hits[r] = { name: core.rowName(r), score: exact ? score : score * informationFactor(mass) };
+      hits[r] = { name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) };
     }
     return hits;
   } finally {

@@ -9,7 +9,9 @@
 import anyAscii from 'any-ascii';
 import { FuzzyWords } from './fuzzy-words.js';
 import {
-  HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_VARIANTS, PARTICLES, PHRASE_WORDS, STOP_WORDS,
+  ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
+  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS,
 } from './vocabulary.js';
 
 export interface NameToken {
@@ -32,34 +34,100 @@ export interface NameToken {
 const HANGUL = /[\uac00-\ud7af]/u;
 export const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
+export const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
+const ABJAD_WORD = /[\u0590-\u05ff\u0600-\u06ff]+/gu;
 const APOSTROPHES = /['’‘`´ʻʼʿʾ]/g;
 
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
-/** Transliterates to ASCII, one syllable per token for Han and Hangul. */
+/** A word as read from the raw name, before classification. */
+export interface RawWord {
+  text: string;
+  /** Transliterated from one Han or Hangul character (kept in `native`). */
+  syllabic?: boolean;
+  native?: string;
+}
+
+/** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
+const plainAlif = (w: string): string => w.replace(/[أإآٱ]/g, 'ا');
+
+/** A common Arabic or Hebrew name in its usual Latin spelling; "al-" + name when written with the article. */
+function abjadName(word: string): string {
+  const plain = plainAlif(word);
+  const known = ABJAD_NAMES.get(plain);
+  if (known) return ` ${known} `;
+  if (plain.startsWith('ال') && ABJAD_NAMES.has(plain.slice(2))) return ` al ${ABJAD_NAMES.get(plain.slice(2))} `;
+  return word;
+}
+
+/** Replacements made in the name's own script, before transliteration (see vocabulary.ts). */
+function nativeForms(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text;
+  for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
+  if (ABJAD.test(text)) {
+    // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
+    text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
+    text = text.replace(ABJAD_WORD, abjadName);
+  }
+  // Hebrew vav inside a word is mostly the vowel o/u (הובלות = Hovalot), a double vav the consonant v;
+  // any-ascii writes every vav "v", which puts a consonant into skeletons where the Latin spelling has none.
+  text = text.replace(/([\u05d0-\u05d4\u05d6-\u05ea])\u05d5(?!\u05d5)/g, '$1o');
+  // Armenian "ու" is the vowel u (any-ascii writes "ow": Tsatowryan for Tsaturyan).
+  return text.replace(/ու/g, 'u').replace(/Ու|ՈՒ/g, 'U');
+}
+
+/** Transliterates to ASCII (no Han or Hangul here: those go one character at a time). */
 function toAscii(text: string): string {
   if (PLAIN_ASCII.test(text)) return text;
   // Ta marbuta is the "-a"/"-ah" ending of Latin spellings (Usama, Hamza); any-ascii writes "h".
   if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a');
-  if (!SYLLABIC.test(text)) return anyAscii(text);
-  let out = '';
-  for (const ch of text) out += SYLLABIC.test(ch) ? ` ${anyAscii(ch)} ` : anyAscii(ch);
+  return anyAscii(text);
+}
+
+/** Roman numerals (XV, IX, XXI): their "x" is not the "ks" of a name. */
+const ROMAN = /^x{0,3}(ix|iv|v?i{0,3})$/;
+
+/** Lower-case words of a segment without Han or Hangul. */
+function latinWords(segment: string): RawWord[] {
+  const s = toAscii(segment)
+    .toLowerCase()
+    .replace(APOSTROPHES, '')
+    // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
+    .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
+    .replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
+  const out: RawWord[] = [];
+  for (const m of s.matchAll(/[a-z0-9]+/g)) {
+    let text = m[0];
+    // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
+    // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
+    if (!ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
+    out.push({ text });
+  }
+  return out;
+}
+
+/** Words of a name; Han and Hangul transliterated one syllable per word. */
+export function rawWords(raw: string): RawWord[] {
+  const text = nativeForms(raw.normalize('NFKC'));
+  if (!SYLLABIC.test(text)) return latinWords(text);
+  const out: RawWord[] = [];
+  let buf = '';
+  for (const ch of text) {
+    if (!SYLLABIC.test(ch)) {
+      buf += ch;
+      continue;
+    }
+    if (buf) out.push(...latinWords(buf));
+    buf = '';
+    for (const w of latinWords(anyAscii(ch))) out.push({ ...w, syllabic: true, native: ch });
+  }
+  if (buf) out.push(...latinWords(buf));
   return out;
 }
 
 /** Lower-case ASCII words: apostrophes vanish (O'Brien = OBrien), dots inside initialisms join (p.l.c. = plc). */
 export function asciiWords(raw: string): string[] {
-  return toAscii(raw.normalize('NFKC'))
-    .toLowerCase()
-    .replace(APOSTROPHES, '')
-    .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
-    .replace(/[^a-z0-9]+/g, ' ')
-    // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
-    // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
-    .replace(/\B(?<!k)x/g, 'ks')
-    .trim()
-    .split(' ')
-    .filter(Boolean);
+  return rawWords(raw).map((w) => w.text);
 }
 
 type WordClass = 'legal' | 'honorific' | 'stop' | 'particle' | 'name';
@@ -68,6 +136,7 @@ interface ClassifiedWord {
   text: string;
   cls: WordClass;
   raw?: string;
+  syllabic?: boolean;
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
@@ -87,45 +156,67 @@ export function classifyWord(word: string): ClassifiedWord {
   const cached = CLASS_CACHE.get(word);
   if (cached) return cached;
   const c = classifyExact(word);
-  const result = c.text !== word && c.cls !== 'legal' ? { ...c, raw: word } : c;
   if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
-  CLASS_CACHE.set(word, result);
-  return result;
+  CLASS_CACHE.set(word, c);
+  return c;
+}
+
+/**
+ * Slavic spellings that transliteration systems write differently for one name: adjectival endings
+ * (-skiy / -skii / -skyi / -skyy / -skyj / -ski = -sky; Sudoremontnyi = Sudoremontny), -iev / -yev =
+ * -ev (Vasiliev / Vasilyev), and -wicz / -witz / -vitch = -vich (Rabinowitz / Rabinovich).
+ */
+export function slavicSpelling(word: string): string {
+  if (word.length < 5 || /\d/.test(word)) return word;
+  return word
+    .replace(/([^aeiouy])(?:iy|ii|yi|yy|yj|ij)$/, '$1y')
+    .replace(/ski$/, 'sky')
+    .replace(/^([a-z]{3,})[iy]e(v|va|vich|vna)$/, '$1e$2')
+    .replace(/[wv](?:icz|itz|itsch|itch)$/, 'vich');
 }
 
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
   const legal = LEGAL.find(word);
   if (legal) return { text: legal, cls: 'legal' };
-  if (HONORIFICS.has(word)) return { text: word, cls: 'honorific' };
-  if (PARTICLES.has(word)) return { text: word, cls: 'particle' };
+  if (HONORIFICS.has(word) || VESSEL_PREFIXES.has(word)) return { text: word, cls: 'honorific' };
+  if (PARTICLES.has(word)) return { text: PARTICLE_SPELLINGS.get(word) ?? word, cls: 'particle' };
+  const abbreviation = WORD_ABBREVIATIONS.get(word);
+  if (abbreviation) return { text: abbreviation, cls: 'name' };
+  // A folded variant keeps the spelling as written (see NameToken.raw).
   const variant = VARIANT.find(word);
-  if (variant) return { text: variant, cls: 'name' };
+  if (variant) return variant === word ? { text: word, cls: 'name' } : { text: variant, cls: 'name', raw: word };
   const honorific = HONORIFIC.find(word);
-  if (honorific) return { text: honorific, cls: 'honorific' };
-  return { text: PHRASE.find(word) ?? word, cls: 'name' };
+  if (honorific) return { text: honorific, cls: 'honorific', raw: word };
+  const phrase = PHRASE.find(word);
+  if (phrase) return phrase === word ? { text: word, cls: 'name' } : { text: phrase, cls: 'name', raw: word };
+  return { text: slavicSpelling(word), cls: 'name' };
 }
 
-/** Rewrites multi-word legal forms (in canonical tokens) to one token, longest phrase first. */
-/** Phrases by their first word, longest first, so folding looks only at phrases that can start here. */
-const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<readonly [string, readonly string[]]>> = (() => {
-  const map = new Map<string, Array<readonly [string, readonly string[]]>>();
-  for (const phrase of LEGAL_FORM_PHRASES) {
-    const list = map.get(phrase[1][0]) ?? [];
-    list.push(phrase);
-    map.set(phrase[1][0], list);
-  }
+/** Phrases (legal forms, then names) by their first word, longest first, so folding looks only at phrases that can start here. */
+const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<readonly [string, readonly string[], WordClass]>> = (() => {
+  const map = new Map<string, Array<readonly [string, readonly string[], WordClass]>>();
+  const add = (phrases: ReadonlyArray<readonly [string, readonly string[]]>, cls: WordClass): void => {
+    for (const [to, parts] of phrases) {
+      const list = map.get(parts[0]) ?? [];
+      list.push([to, parts, cls]);
+      map.set(parts[0], list);
+    }
+  };
+  add(LEGAL_FORM_PHRASES, 'legal');
+  add(NAME_PHRASES, 'name');
   for (const list of map.values()) list.sort((a, b) => b[1].length - a[1].length);
   return map;
 })();
 
-function foldLegalPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
+/** Rewrites multi-word legal forms and name phrases (in canonical tokens) to one token, longest phrase first. */
+function foldPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   const out: ClassifiedWord[] = [];
   for (let i = 0; i < words.length; ) {
-    const candidates = PHRASES_BY_FIRST.get(words[i].text);
-    const phrase = candidates?.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p));
+    const candidates = words[i].syllabic ? undefined : PHRASES_BY_FIRST.get(words[i].text);
+    const phrase = candidates?.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p && !words[i + k].syllabic));
     if (phrase) {
-      out.push({ text: phrase[0], cls: 'legal' });
+      out.push({ text: phrase[0], cls: phrase[2] });
       i += phrase[1].length;
     } else {
       out.push(words[i++]);
@@ -134,34 +225,136 @@ function foldLegalPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   return out;
 }
 
+const DIGITS = /^\d+$/;
+
+/**
+ * Numbers written as words become digits ("Forty-Four" = "Forty 4" = "44", "Three" = "3", "First" =
+ * "1st"), and "No." before a number goes ("No. 3" = "3"): lists write vessel and unit numbers both ways.
+ */
+function foldNumbers(words: ClassifiedWord[]): ClassifiedWord[] {
+  const out: ClassifiedWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    const next = words[i + 1];
+    if (w.cls !== 'name' || w.syllabic) {
+      out.push(w);
+      continue;
+    }
+    if (w.text === 'no' && next && DIGITS.test(next.text)) continue;
+    const ordinal = ORDINALS.get(w.text);
+    if (ordinal) {
+      out.push({ text: ordinal, cls: 'name' });
+      continue;
+    }
+    const tens = NUMBER_TENS.get(w.text);
+    if (tens !== undefined) {
+      const unit = next ? (NUMBER_UNITS.get(next.text) ?? (/^[1-9]$/.test(next.text) ? Number(next.text) : undefined)) : undefined;
+      if (unit !== undefined && unit >= 1 && unit <= 9) {
+        out.push({ text: String(tens + unit), cls: 'name' });
+        i++;
+      } else {
+        out.push({ text: String(tens), cls: 'name' });
+      }
+      continue;
+    }
+    const unit = NUMBER_UNITS.get(w.text);
+    if (unit !== undefined) {
+      if (next?.text === 'hundred') {
+        out.push({ text: String(unit * 100), cls: 'name' });
+        i++;
+      } else {
+        out.push({ text: String(unit), cls: 'name' });
+      }
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/**
+ * Wade-Giles, the older Chinese romanisation (Mao Tse-tung, Hsi Chin-p'ing), read as pinyin (Mao
+ * Zedong, Xi Jinping). Only for names whose every word is a Chinese syllable and one of them shows a
+ * spelling pinyin never uses (hs-, ts-/tz-, -ieh, -ien, -ueh, -ih); the Wade-Giles spelling stays as
+ * the raw alternative, since without the apostrophes aspirated and plain initials look alike.
+ */
+const WG_SYLLABLE = /^(?:ch|hs|ts|tz|sh|ss|sz|[bcdfghjklmnprstwy])?[aeiouy]{1,3}(?:ng|n|h|rh)?$/;
+const WG_MARKER = /^(?:hs|ts|tz)|(?:ieh|ien|ueh|[^s]ih|^ih)$/;
+
+function wadeGilesToPinyin(word: string): string {
+  const special: Record<string, string> = { chih: 'zhi', shih: 'shi', jih: 'ri', tzu: 'zi', ssu: 'si', szu: 'si', erh: 'er' };
+  if (special[word]) return special[word];
+  let w = word.replace(/^j/, 'r');
+  w = w.replace(/^hs/, 'x').replace(/^(?:ts|tz)/, 'z').replace(/^ch(?=[iy])/, 'j').replace(/^ch/, 'zh').replace(/^t(?!h)/, 'd');
+  return w.replace(/ieh$/, 'ie').replace(/ien$/, 'ian').replace(/ueh$/, 'ue').replace(/ih$/, 'i').replace(/ung$/, 'ong');
+}
+
+function isWadeGiles(words: readonly RawWord[]): boolean {
+  return (
+    words.length >= 2 &&
+    words.every((w) => !w.syllabic && w.text.length <= 6 && WG_SYLLABLE.test(w.text)) &&
+    words.some((w) => WG_MARKER.test(w.text))
+  );
+}
+
 /** The core compares at most this many characters of a token; both sides are cut alike. */
 export const MAX_TOKEN_LENGTH = 64;
 
 /** Normalises a list of raw words (already ASCII, lower-case) into tokens. */
-export function tokensOfWords(words: readonly string[], abjad: boolean): NameToken[] {
-  const prepared = abjad ? words.flatMap(abjadWord) : words;
-  const classified = foldLegalPhrases(prepared.map((w) => classifyWord(w.slice(0, MAX_TOKEN_LENGTH))));
-  const kept = classified.filter((w) => w.cls !== 'stop');
-  const source = kept.length > 0 ? kept : classified;
+export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad: boolean, arabic = abjad): NameToken[] {
+  let words: RawWord[] = input.map((w) => (typeof w === 'string' ? { text: w } : w));
+  if (abjad) words = words.flatMap((w) => abjadWord(w, arabic));
+  const wadeGiles = isWadeGiles(words);
+  let firstHangul = true;
+  const classified = words.map((w): ClassifiedWord => {
+    const text = w.text.slice(0, MAX_TOKEN_LENGTH);
+    if (w.syllabic) {
+      const hangul = w.native !== undefined && HANGUL.test(w.native);
+      const first = hangul && firstHangul;
+      if (hangul) firstHangul = false;
+      return hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name', syllabic: true };
+    }
+    if (wadeGiles) {
+      const pinyin = wadeGilesToPinyin(text);
+      return pinyin === text ? { text, cls: 'name' } : { text: pinyin, cls: 'name', raw: text };
+    }
+    return classifyWord(text);
+  });
+  const folded = foldNumbers(foldPhrases(classified));
+  const kept = folded.filter((w) => w.cls !== 'stop');
+  const source = kept.length > 0 ? kept : folded;
   return source.map((w, i) => {
     // A particle ends no name: a last "Bin" is the Chinese given name of "Su Bin", not "son of".
     const particleAtEnd = w.cls === 'particle' && i === source.length - 1 && source.length > 1;
     const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad };
-    if (w.raw) token.raw = w.raw;
+    if (w.raw && w.raw !== w.text) token.raw = w.raw;
+    if (w.syllabic) token.syllabic = true;
     return token;
   });
 }
 
 /**
- * Arabic-script words after transliteration carry no short vowels: "bn" is the particle bin and an
- * initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi). (Ta marbuta is
- * handled before transliteration, in toAscii.)
+ * A Hangul syllable in the list spelling (see koreanListSpelling), the Revised Romanisation kept as
+ * raw; the first syllable of a name, the surname, in its usual Latin spelling (Lee, Park).
  */
-function abjadWord(word: string): string[] {
-  if (word === 'bn' || word === 'ibn') return ['bin'];
-  if (word === 'bw' || word === 'abw') return ['abu'];
-  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return ['al', word.slice(1)];
-  return [word];
+function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord {
+  const surname = first ? HANGUL_SURNAMES.get(native) : undefined;
+  const list = surname ?? koreanListSpelling(rr);
+  return { text: list, cls: 'name', syllabic: true, raw: rr };
+}
+
+/**
+ * Abjad words after transliteration carry no short vowels: "bn" is the particle bin, and in Arabic
+ * script an initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi; in
+ * Hebrew a prefixed lamed is "to", not an article). Ta marbuta is handled before transliteration.
+ */
+function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
+  const word = w.text;
+  if (word === 'bn' || word === 'ibn') return [{ text: 'bin' }];
+  if (!arabic) return [w];
+  if (word === 'bw' || word === 'abw') return [{ text: 'abu' }];
+  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ text: 'al' }, { text: word.slice(1) }];
+  return [w];
 }
 
 /**
@@ -185,24 +378,7 @@ export function koreanListSpelling(syllable: string): string {
  * company called "The Company" still has a name); legal forms, titles and particles stay, weak.
  */
 export function normaliseName(raw: string): NameToken[] {
-  const tokens = tokensOfWords(asciiWords(raw), ABJAD.test(raw));
-  markSyllabic(raw, tokens);
-  return tokens;
-}
-
-/** Han and Hangul syllables are matched exactly; Hangul ones also in the list romanisation. */
-export function markSyllabic(raw: string, tokens: NameToken[]): void {
-  if (!SYLLABIC.test(raw)) return;
-  const hangul = HANGUL.test(raw);
-  for (const t of tokens) {
-    t.syllabic = true;
-    if (!hangul) continue;
-    const listSpelling = koreanListSpelling(t.text);
-    if (listSpelling !== t.text) {
-      t.raw = t.text;
-      t.text = listSpelling;
-    }
-  }
+  return tokensOfWords(rawWords(raw), ABJAD.test(raw), ARABIC.test(raw));
 }
 
 /** Sorted strong tokens: two names are equal in strict mode when their keys are. */
@@ -233,4 +409,22 @@ export function skeleton(token: string): string {
   s = s.replace(/[ckqg]/g, 'k').replace(/[zx]/g, 's').replace(/[d]/g, 't').replace(/[v]/g, 'f');
   s = s.replace(/[aeiouyw]/g, '');
   return s.replace(/(.)\1+/g, '$1');
+}
+
+/** Given-name equivalents by canonical token (vocabulary.ts GIVEN_NAME_EQUIVALENTS), in canonical spelling. */
+const EQUIVALENTS: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, Set<string>>();
+  for (const group of GIVEN_NAME_EQUIVALENTS) {
+    const canon = [...new Set(group.map((n) => classifyWord(n).text))];
+    for (const a of canon) {
+      const set = map.get(a) ?? new Set<string>();
+      for (const b of canon) if (b !== a) set.add(b);
+      map.set(a, set);
+    }
+  }
+  return new Map([...map].map(([k, v]) => [k, [...v]]));
+})();
+
+export function equivalentsOf(token: string): readonly string[] {
+  return EQUIVALENTS.get(token) ?? [];
 }

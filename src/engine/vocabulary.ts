@@ -15,21 +15,23 @@
 export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['llc', ['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostyu']],
   ['llc', ['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostiu']],
-  ['ojsc', ['otkrytoe', 'aktsionernoe', 'obshchestvo']],
-  ['cjsc', ['zakrytoe', 'aktsionernoe', 'obshchestvo']],
-  ['pjsc', ['publichnoe', 'aktsionernoe', 'obshchestvo']],
+  ['jsc', ['otkrytoe', 'aktsionernoe', 'obshchestvo']],
+  ['jsc', ['zakrytoe', 'aktsionernoe', 'obshchestvo']],
+  ['jsc', ['publichnoe', 'aktsionernoe', 'obshchestvo']],
+  ['jsc', ['privatne', 'aktsionerne', 'tovarystvo']],
+  ['jsc', ['publichne', 'aktsionerne', 'tovarystvo']],
   ['gmbh', ['gesellschaft', 'mit', 'beschrankter', 'haftung']],
-  ['pjsc', ['public', 'joint', 'stock', 'co']],
-  ['ojsc', ['open', 'joint', 'stock', 'co']],
-  ['cjsc', ['closed', 'joint', 'stock', 'co']],
+  ['jsc', ['public', 'joint', 'stock', 'co']],
+  ['jsc', ['open', 'joint', 'stock', 'co']],
+  ['jsc', ['closed', 'joint', 'stock', 'co']],
   ['llc', ['ltd', 'liability', 'co']],
   ['llp', ['ltd', 'liability', 'partnership']],
   ['plc', ['public', 'ltd', 'co']],
   ['ltd', ['private', 'ltd', 'co']],
   ['jsc', ['joint', 'stock', 'co']],
-  ['pjsc', ['public', 'jointstock', 'co']],
-  ['ojsc', ['open', 'jointstock', 'co']],
-  ['cjsc', ['closed', 'jointstock', 'co']],
+  ['jsc', ['public', 'jointstock', 'co']],
+  ['jsc', ['open', 'jointstock', 'co']],
+  ['jsc', ['closed', 'jointstock', 'co']],
   ['jsc', ['jointstock', 'co']],
   ['jsc', ['aktsionernoe', 'obshchestvo']],
   ['lp', ['ltd', 'partnership']],
@@ -38,19 +40,49 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['fze', ['free', 'zone', 'est']],
   ['fzco', ['free', 'zone', 'co']],
   ['ltd', ['private', 'ltd']],
+  ['ltd', ['pvt', 'ltd']],
   ['spzoo', ['sp', 'z', 'o', 'o']],
+  ['spzoo', ['sp', 'z', 'oo']],
+  // Romance, Polish and Hungarian forms spelt out, as registries write them.
+  ['srl', ['societatea', 'cu', 'raspundere', 'limitata']],
+  ['srl', ['societa', 'a', 'responsabilita', 'limitata']],
+  ['srl', ['sociedad', 'de', 'responsabilidad', 'limitada']],
+  ['sarl', ['societe', 'a', 'responsabilite', 'limitee']],
+  ['spa', ['societa', 'per', 'azioni']],
+  ['sas', ['societe', 'par', 'actions', 'simplifiee']],
+  ['sas', ['societa', 'in', 'accomandita', 'semplice']],
+  ['snc', ['societa', 'in', 'nome', 'collettivo']],
+  ['snc', ['societe', 'en', 'nom', 'collectif']],
+  ['sac', ['sociedad', 'anonima', 'cerrada']],
+  ['sa', ['sociedade', 'anonima']],
+  ['ltd', ['sociedade', 'limitada']],
+  ['spzoo', ['spolka', 'z', 'ograniczona', 'odpowiedzialnoscia']],
+  ['ska', ['spolka', 'komandytowo', 'akcyjna']],
+  ['spk', ['spolka', 'komandytowa']],
+  ['spk', ['sp', 'k']],
+  ['spj', ['spolka', 'jawna']],
+  ['spj', ['sp', 'j']],
+  ['sa', ['spolka', 'akcyjna']],
+  ['sro', ['spol', 's', 'ro']],
+  ['kft', ['korlatolt', 'felelossegu', 'tarsasag']],
+  ['zrt', ['zartkoruen', 'mukodo', 'reszvenytarsasag']],
+  ['nyrt', ['nyilvanosan', 'mukodo', 'reszvenytarsasag']],
 ];
 
 /** Single-token legal forms and their canonical spelling (so "Limited" == "Ltd"). */
 export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
-  ['llc', 'llc'], ['llp', 'llp'], ['lp', 'lp'], ['plc', 'plc'], ['pjsc', 'pjsc'], ['ojsc', 'ojsc'],
-  ['cjsc', 'cjsc'], ['jsc', 'jsc'], ['ltd', 'ltd'], ['limited', 'ltd'], ['ltda', 'ltd'], ['co', 'co'],
+  ['llc', 'llc'], ['llp', 'llp'], ['lp', 'lp'], ['plc', 'plc'], ['jsc', 'jsc'], ['ltd', 'ltd'], ['limited', 'ltd'], ['ltda', 'ltd'], ['co', 'co'],
   ['company', 'co'], ['corp', 'corp'], ['corporation', 'corp'], ['inc', 'inc'], ['incorporated', 'inc'],
   ['gmbh', 'gmbh'], ['ag', 'ag'], ['aktiengesellschaft', 'ag'], ['sa', 'sa'], ['sarl', 'sarl'], ['srl', 'srl'],
   ['spa', 'spa'], ['bv', 'bv'], ['nv', 'nv'], ['ab', 'ab'], ['oy', 'oy'], ['as', 'as'], ['asa', 'asa'],
   ['kg', 'kg'], ['kgaa', 'kgaa'], ['pte', 'pte'], ['pty', 'pty'],
-  // Russian and Ukrainian forms are the same legal forms as their English names.
-  ['ooo', 'llc'], ['tov', 'llc'], ['oao', 'ojsc'], ['zao', 'cjsc'], ['pao', 'pjsc'], ['ao', 'jsc'], ['pat', 'pjsc'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
+  // Russian and Ukrainian forms are the same legal forms as their English names. Open, closed and
+  // public joint-stock companies are one form for identity: lists and registries switch between them
+  // (OAO Gazprom, Gazprom PJSC), and a weak token cannot make a match alone anyway.
+  ['ooo', 'llc'], ['tov', 'llc'], ['oao', 'jsc'], ['zao', 'jsc'], ['pao', 'jsc'], ['ao', 'jsc'], ['pat', 'jsc'],
+  ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['sac', 'sac'], ['snc', 'snc'], ['ska', 'ska'], ['spk', 'spk'],
+  ['spj', 'spj'], ['nyrt', 'nyrt'], ['pvt', 'pvt'], ['industria', 'industries'], ['industrie', 'industries'],
+  ['ind', 'industries'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
   ['spzoo', 'spzoo'], ['sas', 'sas'], ['sl', 'sl'], ['bhd', 'bhd'], ['sdn', 'sdn'], ['tbk', 'tbk'], ['pt', 'pt'],
   ['cv', 'cv'], ['eood', 'eood'], ['ood', 'ood'], ['doo', 'doo'], ['dd', 'dd'], ['kft', 'kft'], ['zrt', 'zrt'],
   ['sro', 'sro'], ['as', 'as'], ['aps', 'aps'], ['holding', 'holding'], ['holdings', 'holding'], ['group', 'group'],
@@ -74,6 +106,156 @@ export const PARTICLES: ReadonlySet<string> = new Set([
   'al', 'el', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'umm', 'ould', 'van', 'von', 'der', 'den', 'de',
   'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'los', 'las', 'y', 'e', 'mac', 'ter', 'ten', 'st',
 ]);
+
+/** Particles written two ways for one word: ibn = bin ("son of"), el = al (the article). */
+export const PARTICLE_SPELLINGS: ReadonlyMap<string, string> = new Map([['ibn', 'bin'], ['el', 'al']]);
+
+/**
+ * Vessel-type prefixes (M/V, MT, SS...): they say what the thing is, not which one. Weak, like titles.
+ * "M/V" reaches here as "mv" (a slash between single letters joins them).
+ */
+export const VESSEL_PREFIXES: ReadonlySet<string> = new Set(['mv', 'mt', 'ms', 'ss', 'fv', 'rv', 'tb', 'nm', 'mts', 'lpg', 'lng']);
+
+/**
+ * Abbreviations of words frequent in organisation names, written out (Bros. = Brothers, Mfg. =
+ * Manufacturing). Both sides fold, so "Delancourt Bros. Mfg." meets "Delancourt Brothers Manufacturing".
+ */
+export const WORD_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['bros', 'brothers'], ['mfg', 'manufacturing'], ['mfrs', 'manufacturers'], ['mgmt', 'management'], ['mgt', 'management'],
+  ['assoc', 'associates'], ['assn', 'associates'], ['association', 'associates'], ['svcs', 'services'], ['srvcs', 'services'],
+  ['engg', 'engineering'], ['natl', 'national'], ['dept', 'department'], ['govt', 'government'], ['univ', 'university'],
+  ['inst', 'institute'], ['cia', 'compania'], ['cie', 'compagnie'], ['com', 'comercio'], ['comercial', 'comercio'],
+  ['intl', 'international'], ['us', 'usa'],
+]);
+
+/**
+ * Multi-word names of places and words that lists also write as one (United States = US = USA).
+ * Strong tokens: they are part of the name. Written in tokens after single-word folding.
+ */
+export const NAME_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
+  ['usa', ['united', 'states', 'of', 'america']],
+  ['usa', ['united', 'states', 'america']],
+  ['usa', ['united', 'states']],
+  ['uk', ['united', 'kingdom']],
+  ['uae', ['united', 'arab', 'emirates']],
+  ['fratelli', ['f', 'lli']],
+];
+
+/** Number words, read as digits so "Forty-Four" = "44" and "Three Percenters" = "3 Percenters". */
+export const NUMBER_UNITS: ReadonlyMap<string, number> = new Map([
+  ['zero', 0], ['one', 1], ['two', 2], ['three', 3], ['four', 4], ['five', 5], ['six', 6], ['seven', 7], ['eight', 8],
+  ['nine', 9], ['ten', 10], ['eleven', 11], ['twelve', 12], ['thirteen', 13], ['fourteen', 14], ['fifteen', 15],
+  ['sixteen', 16], ['seventeen', 17], ['eighteen', 18], ['nineteen', 19],
+]);
+export const NUMBER_TENS: ReadonlyMap<string, number> = new Map([
+  ['twenty', 20], ['thirty', 30], ['forty', 40], ['fourty', 40], ['fifty', 50], ['sixty', 60], ['seventy', 70],
+  ['eighty', 80], ['ninety', 90],
+]);
+/** Ordinals as written with digits ("First" = "1st"). */
+export const ORDINALS: ReadonlyMap<string, string> = new Map([
+  ['first', '1st'], ['second', '2nd'], ['third', '3rd'], ['fourth', '4th'], ['fifth', '5th'], ['sixth', '6th'],
+  ['seventh', '7th'], ['eighth', '8th'], ['ninth', '9th'], ['tenth', '10th'],
+]);
+
+/**
+ * Words written in their own script that transliteration would garble, replaced before it.
+ * Legal forms: transliterated letter by letter they become nonsense ("shps" for Georgian LLC, "v m"
+ * for Hebrew Ltd). Longest first.
+ */
+export const NATIVE_LEGAL_FORMS: ReadonlyArray<readonly [string, string]> = [
+  ['股份有限公司', 'Co Ltd'], ['有限责任公司', 'LLC'], ['有限責任公司', 'LLC'], ['有限公司', 'Co Ltd'], ['公司', 'Co'],
+  ['株式会社', 'Co Ltd'], ['有限会社', 'Ltd'], ['주식회사', 'Co Ltd'], ['유한회사', 'Ltd'],
+  ['ՍՊԸ', 'LLC'], ['ՓԲԸ', 'JSC'], ['ԲԲԸ', 'JSC'], ['შპს', 'LLC'], ['בע"מ', 'Ltd'], ['בע״מ', 'Ltd'],
+  ['ကုမ္ပဏီလီမိတက်', 'Co Ltd'],
+];
+
+/**
+ * Common given names in Arabic and Hebrew script, by their usual Latin spelling. Vowels are not
+ * written in these scripts, so letter-by-letter transliteration gives "mhmd" for Muhammad and "msh"
+ * for Moshe, too short a skeleton to match; the name itself is known. (Arabic hamza forms of alif are
+ * read as plain alif before lookup.)
+ */
+export const ABJAD_NAMES: ReadonlyMap<string, string> = new Map([
+  ['محمد', 'muhammad'], ['احمد', 'ahmad'], ['علي', 'ali'], ['عبد', 'abd'], ['عبدالله', 'abdullah'], ['حسن', 'hassan'],
+  ['حسين', 'hussein'], ['محمود', 'mahmoud'], ['مصطفى', 'mustafa'], ['ابراهيم', 'ibrahim'], ['اسماعيل', 'ismail'],
+  ['يوسف', 'yusuf'], ['عمر', 'omar'], ['خالد', 'khalid'], ['سعيد', 'said'], ['صالح', 'saleh'], ['عثمان', 'othman'],
+  ['فاطمة', 'fatima'], ['عائشة', 'aisha'], ['مريم', 'maryam'], ['زينب', 'zainab'], ['عباس', 'abbas'], ['جمال', 'jamal'],
+  ['كريم', 'karim'], ['حميد', 'hamid'], ['قاسم', 'qasim'], ['ياسين', 'yasin'], ['سلمان', 'salman'], ['سلطان', 'sultan'],
+  ['ناصر', 'nasser'], ['جعفر', 'jafar'], ['يحيى', 'yahya'], ['اسامة', 'osama'], ['طارق', 'tariq'], ['فيصل', 'faisal'],
+  ['منصور', 'mansour'], ['سليمان', 'suleiman'], ['موسى', 'musa'], ['عيسى', 'isa'], ['هاشم', 'hashim'], ['رشيد', 'rashid'],
+  ['امين', 'amin'], ['حمزة', 'hamza'], ['بكر', 'bakr'], ['الله', 'allah'], ['الرحمن', 'rahman'],
+  ['משה', 'moshe'], ['דוד', 'david'], ['יוסף', 'yosef'], ['אברהם', 'avraham'], ['יצחק', 'yitzhak'], ['יעקב', 'yaakov'],
+  ['שרה', 'sarah'], ['רחל', 'rachel'], ['לאה', 'leah'], ['רבקה', 'rivka'], ['שלמה', 'shlomo'], ['אהרון', 'aharon'],
+  ['אהרן', 'aharon'], ['יהודה', 'yehuda'], ['דניאל', 'daniel'], ['מיכאל', 'michael'], ['בנימין', 'binyamin'],
+  ['ישראל', 'israel'], ['חיים', 'chaim'], ['מרדכי', 'mordechai'], ['אליהו', 'eliyahu'], ['שמואל', 'shmuel'],
+  ['נתן', 'natan'], ['יונתן', 'yonatan'], ['אריה', 'arieh'], ['כהן', 'cohen'], ['לוי', 'levi'], ['מזרחי', 'mizrahi'],
+  ['פרץ', 'peretz'], ['אבי', 'avi'], ['עמית', 'amit'], ['יעל', 'yael'], ['נועה', 'noa'], ['מרים', 'miriam'],
+]);
+
+/**
+ * Korean surnames by their usual Latin spelling: syllable-by-syllable romanisation writes 이 as "i"
+ * and 박 as "bag"; passports and lists write Lee and Park. Applied to the first syllable only.
+ */
+export const HANGUL_SURNAMES: ReadonlyMap<string, string> = new Map([
+  ['이', 'lee'], ['박', 'park'], ['김', 'kim'], ['최', 'choe'], ['정', 'jong'], ['강', 'kang'], ['조', 'cho'], ['윤', 'yun'],
+  ['장', 'jang'], ['임', 'lim'], ['한', 'han'], ['오', 'oh'], ['서', 'so'], ['신', 'shin'], ['권', 'kwon'], ['황', 'hwang'],
+  ['안', 'ahn'], ['송', 'song'], ['류', 'ryu'], ['유', 'yu'], ['홍', 'hong'], ['전', 'jon'], ['고', 'ko'], ['문', 'mun'],
+  ['양', 'yang'], ['손', 'son'], ['배', 'pae'], ['백', 'paek'], ['허', 'ho'], ['남', 'nam'], ['노', 'no'], ['하', 'ha'],
+  ['곽', 'kwak'], ['성', 'song'], ['차', 'cha'], ['주', 'ju'], ['우', 'u'], ['구', 'ku'], ['리', 'ri'],
+]);
+
+/**
+ * Given names that are the same name in another language or a familiar form (Bill / William, Juan /
+ * John, Bibi / Benjamin). Not folded: they are different spellings of different strength, so the
+ * matcher lets them meet at a fixed similarity below an exact match (name-matcher.ts).
+ */
+export const GIVEN_NAME_EQUIVALENTS: ReadonlyArray<readonly string[]> = [
+  ['william', 'bill', 'billy', 'will', 'willy', 'wilhelm', 'guillaume', 'guillermo', 'guglielmo', 'willem'],
+  ['robert', 'bob', 'bobby', 'rob', 'robbie', 'roberto'],
+  ['richard', 'dick', 'rick', 'ricky', 'ricardo', 'riccardo'],
+  ['james', 'jim', 'jimmy', 'jamie', 'jaime', 'giacomo'],
+  ['john', 'johnny', 'jack', 'jon', 'juan', 'jean', 'johann', 'johannes', 'hans', 'giovanni', 'joao', 'jan', 'ivan', 'sean', 'ioannis'],
+  ['michael', 'mike', 'mick', 'miguel', 'michel', 'michele', 'michal', 'mikhail', 'mikael'],
+  ['thomas', 'tom', 'tommy', 'tomas', 'tommaso'],
+  ['joseph', 'joe', 'joey', 'jose', 'giuseppe', 'josef', 'jozef'],
+  ['theodore', 'ted', 'teddy', 'theo', 'fyodor', 'fedor', 'teodor'],
+  ['edward', 'ed', 'eddie', 'ted', 'ned', 'eduardo', 'edouard'],
+  ['benjamin', 'ben', 'benny', 'bibi', 'binyamin'],
+  ['barack', 'barry'],
+  ['aleksandr', 'alex', 'sasha', 'sandro'],
+  ['charles', 'charlie', 'chuck', 'carlos', 'karl', 'carl', 'carlo'],
+  ['frederick', 'fred', 'freddie', 'fritz', 'friedrich', 'federico', 'frederic'],
+  ['henry', 'hank', 'harry', 'heinrich', 'enrique', 'henri', 'enrico'],
+  ['nicholas', 'nick', 'nicolas', 'nikolai', 'nicola', 'niklas'],
+  ['pyotr', 'pete', 'pedro', 'pierre', 'pietro', 'petros'],
+  ['paul', 'pablo', 'paolo', 'pavel', 'paulo'],
+  ['stephen', 'steve', 'steven', 'stefan', 'esteban', 'stepan', 'stefano', 'etienne'],
+  ['georgy', 'jorge', 'giorgio', 'georges'],
+  ['anthony', 'tony', 'antonio', 'anton', 'antoine'],
+  ['daniel', 'dan', 'danny', 'daniele'],
+  ['david', 'dave', 'davide'],
+  ['samuel', 'sam', 'sammy'],
+  ['matthew', 'matt', 'mateo', 'matteo', 'matthias', 'matvei'],
+  ['andrei', 'andy', 'andres', 'andreas', 'andre', 'andrzej', 'andrew'],
+  ['jacob', 'jake', 'jakob', 'jacopo', 'yakov', 'yaakov'],
+  ['francis', 'frank', 'francisco', 'francesco', 'francois', 'franz'],
+  ['joshua', 'josh'],
+  ['christopher', 'chris', 'cristobal'],
+  ['timothy', 'tim'],
+  ['lawrence', 'larry', 'lorenzo', 'laurent'],
+  ['ekaterina', 'kate', 'katie', 'catherine', 'catalina', 'caterina', 'katharina', 'katya'],
+  ['elizabeth', 'liz', 'beth', 'elisabeth', 'elisabetta'],
+  ['margaret', 'maggie', 'peggy', 'margarita', 'marguerite'],
+  ['mary', 'maria', 'marie'],
+  ['vladimir', 'volodya', 'vova'],
+  ['mikhail', 'misha'],
+  ['dmitry', 'dima'],
+  ['evgeny', 'zhenya'],
+  ['ivan', 'vanya'],
+  ['alexei', 'alyosha', 'lyosha'],
+  ['natalia', 'natasha'],
+  ['tatiana', 'tanya'],
+];
 
 /** Words that carry no identity in organisation names. Dropped (only when other tokens remain). */
 export const STOP_WORDS: ReadonlySet<string> = new Set(['the', 'of', 'and', 'for', 'in', 'on', 'at', 'a', 'an', 'to', 'und', 'et']);
@@ -110,14 +292,15 @@ const VARIANT_GROUPS: ReadonlyArray<readonly string[]> = [
   ['hamid', 'hameed', 'hamed'],
   ['jamal', 'gamal', 'djamal', 'jamaal'],
   ['jafar', 'jaafar', 'jafer', 'dzhafar'],
-  ['aleksandr', 'alexander', 'alexandr', 'aleksander', 'oleksandr', 'alexandre', 'alejandro', 'alessandro', 'aleksandar'],
+  ['aleksandr', 'alexander', 'alexandr', 'aleksander', 'oleksandr', 'alexandre', 'alejandro', 'alessandro', 'aleksandar',
+    'alexandros', 'aleksandros'],
   ['sergei', 'sergey', 'serguei', 'serhiy', 'serhii', 'sergiy', 'sergej'],
   ['yuri', 'yury', 'yuriy', 'iurii', 'yurii', 'jurij', 'juri'],
-  ['dmitry', 'dmitri', 'dmitriy', 'dmytro', 'dmitrii'],
+  ['dmitry', 'dmitri', 'dmitriy', 'dmytro', 'dmitrii', 'dimitrios'],
   ['andrei', 'andrey', 'andrii', 'andriy', 'andrej'],
   ['alexei', 'alexey', 'aleksei', 'aleksey', 'oleksiy', 'oleksii', 'aleksej'],
   ['mikhail', 'michail', 'mykhailo', 'mihail'],
-  ['nikolai', 'nikolay', 'mykola', 'nicolai', 'nikolaj'],
+  ['nikolai', 'nikolay', 'mykola', 'nicolai', 'nikolaj', 'nikolaos'],
   ['vladimir', 'volodymyr', 'wladimir', 'vladimyr'],
   ['evgeny', 'yevgeny', 'evgeniy', 'yevgeniy', 'yevhen', 'evgenii', 'eugene'],
   ['arkady', 'arkadiy', 'arkadii', 'arkadi'],
@@ -129,7 +312,7 @@ const VARIANT_GROUPS: ReadonlyArray<readonly string[]> = [
   ['viktor', 'victor', 'wiktor'],
   ['pyotr', 'petr', 'piotr', 'petro', 'peter'],
   ['grigory', 'grigoriy', 'hryhoriy', 'gregory'],
-  ['georgy', 'georgiy', 'heorhiy', 'georgii', 'george', 'georgi'],
+  ['georgy', 'georgiy', 'heorhiy', 'georgii', 'george', 'georgi', 'georgios'],
   ['ilya', 'ilia', 'illia'],
   ['igor', 'ihor'],
   ['oleg', 'oleh'],
@@ -162,6 +345,9 @@ export const VOCABULARY: ReadonlySet<string> = new Set([
 export const PHRASE_WORDS: readonly string[] = [
   'joint', 'stock', 'closed', 'public', 'private', 'liability', 'partnership', 'obshchestvo', 'aktsionernoe',
   'ogranichennoy', 'ogranichennoi', 'otvetstvennostyu', 'otvetstvennostiu', 'sociedad', 'anonima', 'societe', 'anonyme',
+  'societa', 'societatea', 'raspundere', 'limitata', 'responsabilita', 'responsabilidad', 'limitada', 'responsabilite', 'limitee',
+  'sociedade', 'spolka', 'ograniczona', 'odpowiedzialnoscia', 'komandytowa', 'komandytowo', 'akcyjna', 'korlatolt',
+  'felelossegu', 'tarsasag', 'reszvenytarsasag',
 ];
 
 /**

@@ -2,6 +2,7 @@
  * @module Monthly quotas per key, per service, per UTC month, on any CounterStore.
  * The store does the atomic compare-and-add; this module only names the period and shapes the answer.
  */
+import { auditExpiresAt, checkRecord } from '../audit/audit-service.js';
 import type { CounterRef, CounterStore } from '../store/types.js';
 import { nextMonthStart, periodOf, secondsUntil } from './month.js';
 import type { QuotaService, QuotaStatus } from './types.js';
@@ -23,6 +24,29 @@ export function createQuotaService(options: QuotaServiceOptions): QuotaService {
       const ref: CounterRef = { keyId, serviceId, period: periodOf(now) };
       const { allowed, used } = await counters.incrementIfWithin(ref, units, limit, resetAt);
       return status(allowed, used, limit, now, resetAt);
+    },
+
+    async chargeWithAudit(keyId, serviceId, limit, audit, now = clock()) {
+      assertPositiveInteger('units', audit.length);
+      assertPositiveInteger('limit', limit);
+      for (const record of audit) {
+        checkRecord(record);
+        // One expiry for the whole charge: the records are of one call, screened at one time.
+        if (record.screenedAt !== audit[0].screenedAt) throw new RangeError('the records of one charge share screenedAt');
+      }
+      const resetAt = nextMonthStart(now);
+      const ref: CounterRef = { keyId, serviceId, period: periodOf(now) };
+      const units = audit.length;
+      const { allowed, used } = await counters.chargeWithAudit({
+        ref, units, limit, counterExpiresAt: resetAt, audit, auditExpiresAt: auditExpiresAt(audit[0]),
+      });
+      const quota = status(allowed, used, limit, now, resetAt);
+      return { quota, charge: allowed ? { ...ref, units, requestIds: audit.map((r) => r.requestId) } : null };
+    },
+
+    async refundCharge(charge) {
+      const { keyId, serviceId, period, units, requestIds } = charge;
+      await counters.refundCharge({ keyId, serviceId, period }, units, requestIds);
     },
 
     async peek(keyId, serviceId, limit, now = clock()) {

@@ -1,6 +1,7 @@
 /**
  * @module Monthly quotas: per key, per service, per UTC month. Over quota is a result, not an error.
  */
+import type { AuditRecord } from '../audit/types.js';
 
 export interface QuotaStatus {
   /** True when the units were consumed (always true for peek). */
@@ -15,12 +16,36 @@ export interface QuotaStatus {
   readonly retryAfterSeconds: number;
 }
 
+/** What an allowed charge consumed, so a request that fails afterwards can give it back. */
+export interface Charge {
+  readonly keyId: string;
+  readonly serviceId: string;
+  /** The UTC month charged: a refund after midnight of the month end still hits the right counter. */
+  readonly period: string;
+  readonly units: number;
+  /** The audit records written with the charge. */
+  readonly requestIds: readonly string[];
+}
+
+export interface ChargeResult {
+  readonly quota: QuotaStatus;
+  /** Null when the charge was refused (quota.allowed false): nothing was consumed or audited. */
+  readonly charge: Charge | null;
+}
+
 export interface QuotaService {
   /**
    * Atomically consumes `units` (>= 1) when they fit under `limit`; a call that would exceed the
    * limit consumes nothing and answers allowed: false.
    */
   checkAndIncrement(keyId: string, serviceId: string, units: number, limit: number, now?: Date): Promise<QuotaStatus>;
+  /**
+   * The quota step of a screening: consumes one unit per audit record when they fit under `limit`
+   * and writes the records, in one atomic step (one Redis round trip). Refused: nothing written.
+   */
+  chargeWithAudit(keyId: string, serviceId: string, limit: number, audit: readonly AuditRecord[], now?: Date): Promise<ChargeResult>;
+  /** Undoes an allowed charge whose request then failed: the units come back, the records go. */
+  refundCharge(charge: Charge): Promise<void>;
   /** Current usage without consuming anything (GET /lists headers). */
   peek(keyId: string, serviceId: string, limit: number, now?: Date): Promise<QuotaStatus>;
 }

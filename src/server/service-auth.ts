@@ -1,10 +1,12 @@
 /**
  * @module Authenticating a service call with an API key, and the quota step that follows it.
- * Outcomes from identity and quota are values; this module turns the refusals into AppErrors.
+ * Outcomes from identity and quota are values; this module turns the refusals into AppErrors,
+ * and gives a charge back when the call fails after it.
  */
+import type { AuditRecord } from '../audit/types.js';
 import { AppError } from '../errors.js';
 import type { VerifiedKey } from '../identity/types.js';
-import type { QuotaStatus } from '../quota/types.js';
+import type { Charge, QuotaStatus } from '../quota/types.js';
 import { readBearer } from './bearer.js';
 import type { RequestContext } from './context.js';
 import type { ServerDeps } from './deps.js';
@@ -26,16 +28,20 @@ export function rateLimitHeaders(quota: QuotaStatus): Record<string, string> {
   };
 }
 
-/** Consumes `units` of the key's monthly quota, or throws 429 with the headers and nothing consumed. */
-export async function consumeQuota(
+/**
+ * Consumes one unit of the key's monthly quota per audit record and writes the records, in one
+ * atomic store step; or throws 429 with the headers, nothing consumed and nothing audited.
+ */
+export async function chargeQuota(
   ctx: RequestContext,
   deps: ServerDeps,
   key: VerifiedKey,
   serviceId: string,
-  units: number,
-): Promise<QuotaStatus> {
-  const quota = await deps.state.quota.checkAndIncrement(key.keyId, serviceId, units, key.monthlyLimit, deps.now());
-  if (!quota.allowed) {
+  audit: readonly AuditRecord[],
+): Promise<{ quota: QuotaStatus; charge: Charge }> {
+  const units = audit.length;
+  const { quota, charge } = await deps.state.quota.chargeWithAudit(key.keyId, serviceId, key.monthlyLimit, audit, deps.now());
+  if (charge === null) {
     const headers = { ...rateLimitHeaders(quota), 'Retry-After': String(quota.retryAfterSeconds) };
     const message = units > 1
       ? `This call needs ${units} units but ${quota.remaining} remain this month.`
@@ -43,7 +49,24 @@ export async function consumeQuota(
     throw new AppError('quota_exceeded', undefined, message, headers);
   }
   ctx.log.units = units;
-  return quota;
+  return { quota, charge };
+}
+
+/**
+ * Runs the paid part of a call (screening, encoding the answer). Should it fail, the charge is
+ * given back and its audit records deleted before the error goes on to become a 500: a client is
+ * never billed for, nor audited as having, a screening it did not receive.
+ */
+export async function refundingOnFailure<T>(ctx: RequestContext, deps: ServerDeps, charge: Charge, work: () => T): Promise<T> {
+  try {
+    return work();
+  } catch (error) {
+    await deps.state.quota.refundCharge(charge).catch((refundError: unknown) => {
+      // The unit stays consumed and the record stays: over-charged by this call, never over-allowed.
+      deps.logger.warn({ requestId: ctx.requestId, err: refundError }, 'refund after a failed call failed');
+    });
+    throw error;
+  }
 }
 
 /** Usage without consuming, for calls that cost nothing but still carry the headers. */

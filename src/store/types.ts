@@ -52,6 +52,23 @@ export interface CounterIncrement {
   readonly used: number;
 }
 
+/**
+ * One quota charge together with the audit records of what it pays for, applied in one atomic
+ * step (one Redis script, one lmdb transaction): the counter grows and the records appear
+ * together, or neither happens.
+ */
+export interface ChargeRequest {
+  readonly ref: CounterRef;
+  readonly units: number;
+  readonly limit: number;
+  /** When the counter may be dropped (the end of its month). */
+  readonly counterExpiresAt: Date;
+  /** Written only when the charge is allowed; may be empty. */
+  readonly audit: readonly AuditRecord[];
+  /** When the audit records expire (screenedAt + 30 days). */
+  readonly auditExpiresAt: Date;
+}
+
 export interface AuditRecord {
   readonly requestId: string;
   readonly screenedAt: string;
@@ -98,6 +115,16 @@ export interface CounterStore {
    * `expiresAt` is when the counter may be dropped (the end of its month).
    */
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement>;
+  /**
+   * incrementIfWithin and, only when allowed, every audit record of the charge, in one atomic step.
+   * Nothing at all is written when the charge would exceed the limit.
+   */
+  chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement>;
+  /**
+   * Undoes a charge whose request failed afterwards: gives back `units` (never below zero) and
+   * deletes the charge's audit records, in one atomic step.
+   */
+  refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void>;
   readCounter(ref: CounterRef): Promise<number>;
 }
 

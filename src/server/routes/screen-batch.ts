@@ -3,8 +3,10 @@
  *
  * Each slot is validated on its own; an invalid slot gets `{"error": {...}}` and neither consumes
  * quota nor is screened or audited (nothing was screened). A batch of N valid entities consumes N
- * units in one atomic step, or none with 429. Each slot has its own requestId; valid slots are
- * audited with the SHA-256 of the entity's canonical JSON (as submitted, before trimming).
+ * units in one atomic step, or none with 429; the same step writes the valid slots' audit records.
+ * Each slot has its own requestId; valid slots are audited with the SHA-256 of the entity's
+ * canonical JSON (as submitted, before trimming). Should screening fail, the units are refunded and
+ * the records deleted.
  */
 import { randomUUID } from 'node:crypto';
 import type { ScreenRequest } from '../../engine/types.js';
@@ -16,7 +18,7 @@ import type { Route } from '../route.js';
 import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../schemas/screen-request.js';
 import { readScreenRequest } from '../screen-input.js';
 import { screenResponse } from '../screen-response.js';
-import { authenticateKey, consumeQuota, peekQuota, rateLimitHeaders } from '../service-auth.js';
+import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
 import { compileValidator } from '../validation.js';
 import { loadedEngine } from './screen.js';
 
@@ -46,17 +48,19 @@ export const screenBatchRoute: Route = {
       else slots[index] = errorBody('invalid_request', requestId, input.issues);
     });
     const engine = loadedEngine(deps);
-    const quota = valid.length > 0
-      ? await consumeQuota(ctx, deps, key, SERVICE_ID, valid.length)
-      : await peekQuota(deps, key, SERVICE_ID);
+    // Nothing valid: nothing screened, charged or audited; the answer still carries the headers.
+    if (valid.length === 0) return reply(200, slots, ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
     const screenedAt = deps.now().toISOString();
-    const results = valid.length > 0 ? engine.screenBatch(valid.map((s) => s.request)) : [];
-    valid.forEach((slot, i) => {
-      slots[slot.index] = screenResponse(slot.requestId, screenedAt, results[i]);
+    const audit = valid.map((s) => ({ requestId: s.requestId, screenedAt, bodySha256: s.bodySha256 }));
+    const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    return refundingOnFailure(ctx, deps, charge, () => {
+      const results = engine.screenBatch(valid.map((s) => s.request));
+      valid.forEach((slot, i) => {
+        slots[slot.index] = screenResponse(slot.requestId, screenedAt, results[i]);
+      });
+      return reply(200, slots, ctx.format, rateLimitHeaders(quota));
     });
-    await Promise.all(valid.map((s) => deps.state.audit.record({ requestId: s.requestId, screenedAt, bodySha256: s.bodySha256 })));
-    return reply(200, slots, ctx.format, rateLimitHeaders(quota));
   },
 };
 

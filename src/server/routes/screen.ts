@@ -1,6 +1,7 @@
 /**
  * @module POST /sanctions-screening/v1/screen: one party.
- * authenticate -> validate -> lists loaded? -> quota (1 unit) -> screen -> audit -> reply.
+ * authenticate -> validate -> lists loaded? -> quota (1 unit) and audit record in one store step
+ * -> screen -> reply. Should screening or encoding fail, the unit is refunded and the record deleted.
  */
 import { AppError } from '../../errors.js';
 import type { ScreeningEngine } from '../../engine/types.js';
@@ -10,7 +11,7 @@ import { decodeBody, reply } from '../framing.js';
 import type { Route } from '../route.js';
 import { readScreenRequest } from '../screen-input.js';
 import { screenResponse } from '../screen-response.js';
-import { authenticateKey, consumeQuota, rateLimitHeaders } from '../service-auth.js';
+import { authenticateKey, chargeQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
 
 export const screenRoute: Route = {
   method: 'POST',
@@ -21,13 +22,12 @@ export const screenRoute: Route = {
     const input = readScreenRequest(decodeBody(ctx.request));
     if (!input.ok) throw new AppError('invalid_request', input.issues);
     const engine = loadedEngine(deps);
-    const quota = await consumeQuota(ctx, deps, key, SERVICE_ID, 1);
-
     const screenedAt = deps.now().toISOString();
-    const result = engine.screen(input.request);
     // Hash of the exact bytes received, whatever the format, so the client can recompute it.
-    await deps.state.audit.record({ requestId: ctx.requestId, screenedAt, bodySha256: sha256Hex(ctx.request.body) });
-    return reply(200, screenResponse(ctx.requestId, screenedAt, result), ctx.format, rateLimitHeaders(quota));
+    const audit = [{ requestId: ctx.requestId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
+    const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    return refundingOnFailure(ctx, deps, charge, () =>
+      reply(200, screenResponse(ctx.requestId, screenedAt, engine.screen(input.request)), ctx.format, rateLimitHeaders(quota)));
   },
 };
 

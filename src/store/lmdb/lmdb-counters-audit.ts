@@ -2,7 +2,7 @@
  * @module Quota counters and audit records in the embedded store, with their expiry indexes.
  * Expired rows are purged by range scans over the expiry indexes, which touch only what expired.
  */
-import type { AuditRecord, CounterIncrement, CounterRef } from '../types.js';
+import type { AuditRecord, ChargeRequest, CounterIncrement, CounterRef } from '../types.js';
 import type { CounterKey, LmdbDatabases } from './lmdb-databases.js';
 
 function counterKey(ref: CounterRef): CounterKey {
@@ -16,15 +16,38 @@ export function incrementIfWithin(
   limit: number,
   expiresAt: Date,
 ): Promise<CounterIncrement> {
-  const key = counterKey(ref);
+  return chargeWithAudit(dbs, { ref, units, limit, counterExpiresAt: expiresAt, audit: [], auditExpiresAt: expiresAt });
+}
+
+/** The quota step and the audit records of what it pays for, in one write transaction. */
+export function chargeWithAudit(dbs: LmdbDatabases, charge: ChargeRequest): Promise<CounterIncrement> {
+  const key = counterKey(charge.ref);
   return dbs.env.transaction((): CounterIncrement => {
     const used = dbs.counters.get(key);
     const current = used ?? 0;
-    // Would exceed: consume nothing, so a denied batch does not eat the remaining quota.
-    if (current + units > limit) return { allowed: false, used: current };
-    dbs.counters.put(key, current + units);
-    if (used === undefined) dbs.counterExpiry.put([expiresAt.getTime(), ...key], true);
-    return { allowed: true, used: current + units };
+    // Would exceed: consume nothing and audit nothing, so a denied batch does not eat the remaining quota.
+    if (current + charge.units > charge.limit) return { allowed: false, used: current };
+    dbs.counters.put(key, current + charge.units);
+    if (used === undefined) dbs.counterExpiry.put([charge.counterExpiresAt.getTime(), ...key], true);
+    for (const record of charge.audit) writeAudit(dbs, record, charge.auditExpiresAt);
+    return { allowed: true, used: current + charge.units };
+  });
+}
+
+/** Gives back a failed request's units (never below zero) and drops its audit records. */
+export function refundCharge(dbs: LmdbDatabases, ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
+  const key = counterKey(ref);
+  return dbs.env.transaction(() => {
+    const used = dbs.counters.get(key);
+    // Purged already (a past month): nothing left to give back.
+    if (used !== undefined) dbs.counters.put(key, Math.max(0, used - units));
+    for (const requestId of requestIds) {
+      const stored = dbs.audit.get(requestId);
+      if (stored !== undefined) {
+        dbs.audit.remove(requestId);
+        dbs.auditExpiry.remove([stored.expiresAtMs, requestId]);
+      }
+    }
   });
 }
 
@@ -33,13 +56,17 @@ export function readCounter(dbs: LmdbDatabases, ref: CounterRef): number {
 }
 
 export function putAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): Promise<void> {
-  return dbs.env.transaction(() => {
-    const previous = dbs.audit.get(record.requestId);
-    if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
-    const expiresAtMs = expiresAt.getTime();
-    dbs.audit.put(record.requestId, { ...record, expiresAtMs });
-    dbs.auditExpiry.put([expiresAtMs, record.requestId], true);
-  });
+  return dbs.env.transaction(() => writeAudit(dbs, record, expiresAt));
+}
+
+/** Inside a write transaction: the record and its expiry index entry, replacing an older one. */
+function writeAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): void {
+  const previous = dbs.audit.get(record.requestId);
+  if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
+  const expiresAtMs = expiresAt.getTime();
+  // The three fields only, whatever else the object carries.
+  dbs.audit.put(record.requestId, { requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256, expiresAtMs });
+  dbs.auditExpiry.put([expiresAtMs, record.requestId], true);
 }
 
 /** Null when absent or expired; an expired record found here is removed at once. */

@@ -7,7 +7,7 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
 import { isRevocationEvent, RevocationListeners } from '../revocation-listeners.js';
-import type { Account, AuditRecord, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
 import * as counters from './lmdb-counters-audit.js';
 import { openLmdbDatabases, type LmdbDatabases } from './lmdb-databases.js';
 import * as keys from './lmdb-keys.js';
@@ -79,6 +79,14 @@ class LmdbStore implements Store {
 
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
     return counters.incrementIfWithin(this.#open(), ref, units, limit, expiresAt);
+  }
+
+  chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement> {
+    return counters.chargeWithAudit(this.#open(), charge);
+  }
+
+  refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
+    return counters.refundCharge(this.#open(), ref, units, requestIds);
   }
 
   async readCounter(ref: CounterRef): Promise<number> {

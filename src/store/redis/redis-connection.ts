@@ -1,7 +1,8 @@
 /**
  * @module Redis connections that fail fast: a short connect timeout, no offline queue (a command
- * while disconnected is rejected at once instead of waiting), a per-command timeout, and every
- * connection-level failure turned into StoreUnavailableError so the HTTP layer answers 503.
+ * while disconnected is rejected at once instead of waiting), and every connection-level failure
+ * turned into StoreUnavailableError so the HTTP layer answers 503. A Redis that is connected but
+ * does not answer is caught by the store's reply deadline (redis-deadline.ts), not per command.
  */
 import { createClient, ErrorReply } from 'redis';
 import { StoreUnavailableError } from '../errors.js';
@@ -13,8 +14,8 @@ export interface RedisConnectionOptions {
   readonly url: string;
   /** Connect (and reconnect attempt) timeout. Default 2000 ms. */
   readonly connectTimeoutMs?: number;
-  /** A command without a reply after this long fails. Default 2000 ms. */
-  readonly commandTimeoutMs?: number;
+  /** A store operation without a reply after this long fails (plus up to 500 ms). Default 2000 ms. */
+  readonly replyTimeoutMs?: number;
   readonly logger?: StateLogger;
 }
 
@@ -26,7 +27,6 @@ export async function connectRedis(options: RedisConnectionOptions, role: string
   const client = createClient({
     url: options.url,
     disableOfflineQueue: true,
-    commandOptions: { timeout: options.commandTimeoutMs ?? 2000 },
     socket: {
       connectTimeout: connectTimeoutMs,
       // Keep retrying in the background, backing off to 2 s; callers meanwhile fail fast.
@@ -57,15 +57,7 @@ function watchErrors(client: RedisClient, role: string, logger: StateLogger | un
   });
 }
 
-/** Runs one Redis operation, mapping connection failures to StoreUnavailableError. */
-export async function guarded<T>(operation: () => Promise<T>): Promise<T> {
-  try {
-    return await operation();
-  } catch (error) {
-    throw toStoreError(error);
-  }
-}
-
+/** Connection failures and "not usable now" replies become StoreUnavailableError; others stay. */
 export function toStoreError(error: unknown): unknown {
   if (error instanceof StoreUnavailableError) return error;
   if (error instanceof ErrorReply && !UNAVAILABLE_REPLY.test(error.message)) return error;

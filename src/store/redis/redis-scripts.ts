@@ -16,16 +16,38 @@ function lua(source: string): LuaScript {
 }
 
 /**
- * KEYS: counter. ARGV: units, limit, expiresAtMs. Returns {allowed 0|1, used}.
- * A call that would exceed the limit changes nothing.
+ * KEYS: counter, then one audit key per record. ARGV: units, limit, counterExpiresAtMs,
+ * auditExpiresAtMs, then one audit value per record. Returns {allowed 0|1, used}.
+ * A call that would exceed the limit changes nothing: no unit consumed, no record written.
  */
-export const INCREMENT_IF_WITHIN = lua(`
+export const CHARGE_WITH_AUDIT = lua(`
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local units = tonumber(ARGV[1])
 if used + units > tonumber(ARGV[2]) then return {0, used} end
 used = redis.call('INCRBY', KEYS[1], units)
 redis.call('PEXPIREAT', KEYS[1], ARGV[3])
+for i = 2, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[i + 3], 'PXAT', ARGV[4])
+end
 return {1, used}
+`);
+
+/**
+ * KEYS: counter, then the charge's audit keys. ARGV: units. Gives the units back (never below
+ * zero, never creating a counter that expired meanwhile) and deletes the records. Returns used.
+ */
+export const REFUND_CHARGE = lua(`
+local used = redis.call('GET', KEYS[1])
+if used then
+  local back = math.min(tonumber(used), tonumber(ARGV[1]))
+  used = redis.call('DECRBY', KEYS[1], back)
+else
+  used = 0
+end
+for i = 2, #KEYS do
+  redis.call('DEL', KEYS[i])
+end
+return used
 `);
 
 /**

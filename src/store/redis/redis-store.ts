@@ -3,11 +3,12 @@
  * revocation events shared by any number of instances. Check-then-write steps are Lua scripts
  * (redis-scripts.ts), so they are atomic across instances. Assumes one primary (no Cluster).
  */
-import type { Account, AuditRecord, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
-import { connectRedis, guarded, type RedisClient, type RedisConnectionOptions } from './redis-connection.js';
+import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import { connectRedis, toStoreError, type RedisClient, type RedisConnectionOptions } from './redis-connection.js';
+import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
 import { keyFromHash, keyToHashFields, pairsToRecord, RedisKeys } from './redis-records.js';
 import { RedisRevocations } from './redis-revocations.js';
-import { INCREMENT_IF_WITHIN, INSERT_KEY, REVOKE_KEY, runScript } from './redis-scripts.js';
+import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
 
 export interface RedisStoreOptions extends RedisConnectionOptions {
   /** Prefix of every key and channel; default "rps:". */
@@ -20,7 +21,8 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<Store>
     const subscriber = await connectRedis(options, 'revocations');
     const names = new RedisKeys(options.keyPrefix ?? 'rps:');
     const revocations = await RedisRevocations.subscribe(subscriber, names.revocationChannel());
-    return new RedisStore(client, names, revocations);
+    const deadline = new ReplyDeadline(options.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS, undefined, toStoreError);
+    return new RedisStore(client, names, revocations, deadline);
   } catch (error) {
     client.destroy();
     throw error;
@@ -34,20 +36,22 @@ class RedisStore implements Store {
     readonly client: RedisClient,
     readonly names: RedisKeys,
     readonly revocations: RedisRevocations,
+    /** Every operation below runs under it: no answer in 2-2.5 s is StoreUnavailableError. */
+    readonly deadline: ReplyDeadline,
   ) {}
 
   ping(): Promise<void> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       await this.client.ping();
     });
   }
 
   getAccount(accountId: string): Promise<Account | null> {
-    return guarded(async () => parseAccount(await this.client.get(this.names.account(accountId))));
+    return this.deadline.run(async () => parseAccount(await this.client.get(this.names.account(accountId))));
   }
 
   ensureAccount(initial: Account): Promise<Account> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const key = this.names.account(initial.accountId);
       const existing = parseAccount(await this.client.get(key));
       if (existing !== null) return existing;
@@ -58,7 +62,7 @@ class RedisStore implements Store {
   }
 
   putAccount(account: Account): Promise<void> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       await this.client.set(this.names.account(account.accountId), JSON.stringify(account));
     });
   }
@@ -75,25 +79,25 @@ class RedisStore implements Store {
       key.tokenSha256,
       ...keyToHashFields(key),
     ];
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const [inserted, active] = (await runScript(this.client, INSERT_KEY, keys, args)) as [number, number];
       return inserted === 1 ? { ok: true } : { ok: false, code: 'key_limit_reached', activeKeys: active };
     });
   }
 
   getKey(keyId: string): Promise<StoredKey | null> {
-    return guarded(async () => keyFromHash(await this.client.hGetAll(this.names.key(keyId))));
+    return this.deadline.run(async () => keyFromHash(await this.client.hGetAll(this.names.key(keyId))));
   }
 
   getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const keyId = await this.client.get(this.names.keyHash(tokenSha256));
       return keyId === null ? null : keyFromHash(await this.client.hGetAll(this.names.key(keyId)));
     });
   }
 
   listKeys(accountId: string): Promise<StoredKey[]> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const keyIds = await this.client.zRange(this.names.accountKeys(accountId), 0, -1, { REV: true });
       if (keyIds.length === 0) return [];
       const multi = this.client.multi();
@@ -105,27 +109,44 @@ class RedisStore implements Store {
 
   revokeKey(accountId: string, keyId: string, now: Date): Promise<StoredKey | null> {
     const keys = [this.names.key(keyId), this.names.accountActive(accountId)];
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const reply = await runScript(this.client, REVOKE_KEY, keys, [accountId, now.toISOString(), keyId]);
       return reply === null ? null : keyFromHash(pairsToRecord(reply));
     });
   }
 
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
-    const args = [String(units), String(limit), String(expiresAt.getTime())];
-    return guarded(async () => {
-      const [allowed, used] = (await runScript(this.client, INCREMENT_IF_WITHIN, [this.names.counter(ref)], args)) as [number, number];
+    return this.chargeWithAudit({ ref, units, limit, counterExpiresAt: expiresAt, audit: [], auditExpiresAt: expiresAt });
+  }
+
+  chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement> {
+    // One script, one round trip: the counter and the records it pays for change together or not at all.
+    const keys = [this.names.counter(charge.ref)];
+    const args = [String(charge.units), String(charge.limit), String(charge.counterExpiresAt.getTime()), String(charge.auditExpiresAt.getTime())];
+    for (const record of charge.audit) {
+      keys.push(this.names.audit(record.requestId));
+      args.push(auditValue(record));
+    }
+    return this.deadline.run(async () => {
+      const [allowed, used] = (await runScript(this.client, CHARGE_WITH_AUDIT, keys, args)) as [number, number];
       return { allowed: allowed === 1, used };
     });
   }
 
+  refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
+    const keys = [this.names.counter(ref), ...requestIds.map((id) => this.names.audit(id))];
+    return this.deadline.run(async () => {
+      await runScript(this.client, REFUND_CHARGE, keys, [String(units)]);
+    });
+  }
+
   readCounter(ref: CounterRef): Promise<number> {
-    return guarded(async () => Number((await this.client.get(this.names.counter(ref))) ?? 0));
+    return this.deadline.run(async () => Number((await this.client.get(this.names.counter(ref))) ?? 0));
   }
 
   putAudit(record: AuditRecord, expiresAt: Date): Promise<void> {
-    const value = JSON.stringify({ requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 });
-    return guarded(async () => {
+    const value = auditValue(record);
+    return this.deadline.run(async () => {
       // Redis drops the record itself at expiresAt: nothing to purge.
       await this.client.set(this.names.audit(record.requestId), value, { expiration: { type: 'PXAT', value: expiresAt.getTime() } });
     });
@@ -133,7 +154,7 @@ class RedisStore implements Store {
 
   getAudit(requestId: string, now: Date): Promise<AuditRecord | null> {
     void now; // Redis expiry is authoritative; `now` matters only to the embedded store.
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       const value = await this.client.get(this.names.audit(requestId));
       return value === null ? null : (JSON.parse(value) as AuditRecord);
     });
@@ -144,7 +165,7 @@ class RedisStore implements Store {
   }
 
   publishRevocation(event: RevocationEvent): Promise<void> {
-    return guarded(async () => {
+    return this.deadline.run(async () => {
       await this.client.publish(this.names.revocationChannel(), JSON.stringify(event));
     });
   }
@@ -154,9 +175,15 @@ class RedisStore implements Store {
   }
 
   async close(): Promise<void> {
+    this.deadline.close();
     await this.revocations.close();
     if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
   }
+}
+
+/** The three audited fields only, whatever else the object carries. */
+function auditValue(record: AuditRecord): string {
+  return JSON.stringify({ requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 });
 }
 
 function parseAccount(value: string | null): Account | null {
