@@ -7,7 +7,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, simTouched,
+  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, tokFirst, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -230,6 +230,8 @@ function expandByCounts(
     const hi = windowEnd(id, k0, maxL);
     for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
+      // Only tokens with the query's first letter can be candidates: count nothing else.
+      if (<i32>load<u8>(tokFirst + <usize>t) != first) continue;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
       if (c == 0) {
@@ -248,7 +250,6 @@ function expandByCounts(
     store<u16>(cp, 0);
     if (shared < minShared) continue;
     const tp = tokPtr(t);
-    if (symbol(load<u8>(tp)) != first) continue;
     const tl = tokLen(t);
     if (bagDistanceAbove(tp, tl, ql, edits)) continue;
     const d = editDistance(qp, ql, tp, tl, edits);
