@@ -7,7 +7,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, tokFirst, simTouched,
+  delHash, delMask, delOff, delTok, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, tokFirst, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -21,6 +21,10 @@ import {
 
 /** A full expansion list keeps the best: the new token replaces the least similar one if better. */
 function replaceWorst(u: i32, tok: u32, sim: f32): void {
+  // Similarities in a list only ever rise, so the least one found by an earlier scan is still a
+  // lower bound: a token no better than it would be turned away by the scan below anyway.
+  const lbPtr = expMinBound + (<usize>u << 2);
+  if (sim <= load<f32>(lbPtr)) return;
   const base = <usize>u * <usize>MAX_EXPANSIONS;
   let worst = 0;
   let worstSim = load<f32>(expSim + (base << 2));
@@ -31,6 +35,7 @@ function replaceWorst(u: i32, tok: u32, sim: f32): void {
       worst = i;
     }
   }
+  store<f32>(lbPtr, worstSim);
   if (worstSim >= sim) return;
   const old = load<u32>(expTok + ((base + <usize>worst) << 2));
   store<f32>(dictSim + ((<usize>old * <usize>MAXQ + <usize>u) << 2), 0);
@@ -293,7 +298,10 @@ export function resetQuery(units: i32): void {
     store<u8>(simFlag + <usize>(slot / <u32>MAXQ), 0);
   }
   setSimTouchedCount(0);
-  for (let u = 0; u < units && u < MAXQ; u++) store<i32>(expCount + (<usize>u << 2), 0);
+  for (let u = 0; u < units && u < MAXQ; u++) {
+    store<i32>(expCount + (<usize>u << 2), 0);
+    store<f32>(expMinBound + (<usize>u << 2), 0);
+  }
 }
 
 // ── one-edit search through deletion neighbourhoods ─────────────────────────────

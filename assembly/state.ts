@@ -50,6 +50,8 @@ export let survSim: usize = 0;
 export let expTok: usize = 0;
 export let expSim: usize = 0;
 export let expCount: usize = 0;
+/** Per query unit, a lower bound of the least similarity in its (full) expansion list (replaceWorst). */
+export let expMinBound: usize = 0;
 export let acc: usize = 0;
 export let seen: usize = 0;
 export let seenStamp: u32 = 0;
@@ -126,6 +128,7 @@ export function setIndex(
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
+  expMinBound = zeroed(<usize>MAXQ << 2);
   acc = zeroed(<usize>nCount << 2);
   seen = zeroed(<usize>nCount << 2);
   candidates = zeroed(<usize>nCount << 2);
