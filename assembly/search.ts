@@ -138,39 +138,13 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     expandByCounts(u, qp, ql, edits, minL, maxL, minShared, jwFloor2, editPenalty);
     return load<i32>(expCount + (<usize>u << 2));
   }
-  let touched = 0;
-  // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $. The first opens candidates, the rest count.
-  let s0 = 0;
-  let s1 = 0;
-  for (let i = 0; i <= ql; i++) {
-    const s2 = i < ql ? symbol(load<u8>(qp + <usize>i)) : 0;
-    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
-    s0 = s1;
-    s1 = s2;
-    // The list is sorted by token length: [k, hi) is the length window.
-    const lo = load<u32>(tgOff + (<usize>id << 2));
-    const end = load<u32>(tgOff + (<usize>(id + 1) << 2));
-    const k0 = lowerBoundLen(lo, end, minL);
-    const hi = lowerBoundLen(k0, end, maxL + 1);
-    for (let k = k0; k < hi; k++) {
-      const t = load<u32>(tgList + (<usize>k << 2));
-      const cp = tgCount + (<usize>t << 1);
-      const c = load<u16>(cp);
-      if (i == 0) {
-        store<u32>(tgTouched + (<usize>touched << 2), t);
-        touched++;
-        store<u16>(cp, 1);
-      } else if (c != 0) {
-        store<u16>(cp, c + 1);
-      }
-    }
-  }
-  for (let i = 0; i < touched; i++) {
-    const t = load<u32>(tgTouched + (<usize>i << 2));
-    const cp = tgCount + (<usize>t << 1);
-    const shared = <i32>load<u16>(cp);
-    store<u16>(cp, 0);
-    if (shared < minShared) continue;
+  // One shared trigram is enough: every token of the first trigram's list ("$$" + first letter,
+  // within the length window) qualifies, so the other lists need no counting. In list order.
+  const id = symbol(load<u8>(qp));
+  const k0 = windowStart(id, minL);
+  const hi = windowEnd(id, k0, maxL);
+  for (let k = k0; k < hi; k++) {
+    const t = load<u32>(tgList + (<usize>k << 2));
     const tl = tokLen(t);
     const tp = tokPtr(t);
     if (bagDistanceAbove(tp, tl, ql, edits)) continue;
