@@ -7,7 +7,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, tokFirst, simTouched,
+  delHash, delMask, delOff, delTok, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -84,7 +84,10 @@ function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
 const qHist = memory.data(256);
 const tHist = memory.data(256);
 
+let qSig: u32 = 0;
+
 function fillQueryHistogram(qp: usize, ql: i32): void {
+  qSig = signature(qp, ql);
   memory.fill(qHist, 0, 256);
   const n = ql < MAX_TOKEN ? ql : MAX_TOKEN;
   for (let i = 0; i < n; i++) {
@@ -99,11 +102,13 @@ function fillQueryHistogram(qp: usize, ql: i32): void {
  * not at all. When it already exceeds `edits`, editDistance would too: skip the dynamic programme.
  * Compares the first MAX_TOKEN bytes, as editDistance does.
  */
-function bagDistanceAbove(tp: usize, tl: i32, ql: i32, edits: i32): bool {
+function bagDistanceAbove(t: u32, tp: usize, tl: i32, ql: i32, edits: i32): bool {
   const n = tl < MAX_TOKEN ? tl : MAX_TOKEN;
   const qn = ql < MAX_TOKEN ? ql : MAX_TOKEN;
-  // More letters on one side than edits allow, by length alone.
+  // More letters on one side than edits allow, by length alone, or by the letter signatures.
   if (qn - n > edits || n - qn > edits) return true;
+  const ts = load<u32>(tokSig + (<usize>t << 2));
+  if (<i32>popcnt(ts & ~qSig) > edits || <i32>popcnt(qSig & ~ts) > edits) return true;
   let extraT = 0;
   let seen = n;
   for (let i = 0; i < n; i++) {
@@ -155,7 +160,7 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     const t = load<u32>(tgList + (<usize>k << 2));
     const tl = tokLen(t);
     const tp = tokPtr(t);
-    if (bagDistanceAbove(tp, tl, ql, edits)) continue;
+    if (bagDistanceAbove(t, tp, tl, ql, edits)) continue;
     const d = editDistance(qp, ql, tp, tl, edits);
     // Within one edit is the one-edit search's business (it also covers other first letters).
     if (d < 2 || d > edits) continue;
@@ -238,7 +243,7 @@ function expandByCounts(
     if (shared < minShared) continue;
     const tp = tokPtr(t);
     const tl = tokLen(t);
-    if (bagDistanceAbove(tp, tl, ql, edits)) continue;
+    if (bagDistanceAbove(t, tp, tl, ql, edits)) continue;
     const d = editDistance(qp, ql, tp, tl, edits);
     // Within one edit is the one-edit search's business (it also covers other first letters).
     if (d < 2 || d > edits) continue;

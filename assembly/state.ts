@@ -1,6 +1,6 @@
 // The index's region pointers and the per-query scratch (see layout.ts for the map).
 import { symbol } from './similarity';
-import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, OUT_STRIDE, QBYTES } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES } from './layout';
 
 // ── index regions, set once by setIndex ────────────────────────────────────────
 export let tokenCount: i32 = 0;
@@ -45,6 +45,12 @@ export let tgCount: usize = 0;
 export let tgTouched: usize = 0;
 /** u8 per dictionary token: its first letter's trigram symbol (the two-edit search filters on it). */
 export let tokFirst: usize = 0;
+/**
+ * u32 per dictionary token: bit (symbol - 1) % 32 set for every letter or digit of its first MAX_TOKEN
+ * bytes. Letters one side has and the other lacks are at least the bits one mask has and the other
+ * lacks (a shared bit may stand for two symbols, which only lowers the count): a bag-distance bound.
+ */
+export let tokSig: usize = 0;
 /** Similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
 export let survSim: usize = 0;
 export let expTok: usize = 0;
@@ -73,6 +79,17 @@ export let containedMass: f32 = 0;
 export let lamMissingContained: f32 = 0;
 // Per query: bit p set when query position p is a lineage particle (bin, ibn, bint...).
 export let chainMask: u32 = 0;
+
+/** The letter signature of bytes [p, p + len) (see tokSig). */
+export function signature(p: usize, len: i32): u32 {
+  const n = len < MAX_TOKEN ? len : MAX_TOKEN;
+  let sig: u32 = 0;
+  for (let i = 0; i < n; i++) {
+    const s = symbol(load<u8>(p + <usize>i));
+    if (s > 0) sig |= <u32>1 << <u32>((s - 1) % 32);
+  }
+  return sig;
+}
 
 /** Bump allocation for the host; memory is never freed (an index lives as long as its instance). */
 export function alloc(bytes: usize): usize {
@@ -125,9 +142,12 @@ export function setIndex(
   tgTouched = zeroed(<usize>tCount << 2);
   survSim = zeroed(<usize>tCount << 2);
   tokFirst = zeroed(<usize>tCount);
+  tokSig = zeroed(<usize>tCount << 2);
   for (let t = 0; t < tCount; t++) {
     const at = load<u32>(tokOff + (<usize>t << 2));
-    if (load<u32>(tokOff + (<usize>(t + 1) << 2)) > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
+    const end = load<u32>(tokOff + (<usize>(t + 1) << 2));
+    if (end > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
+    store<u32>(tokSig + (<usize>t << 2), signature(tokBytes + <usize>at, <i32>(end - at)));
   }
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
