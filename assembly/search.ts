@@ -7,7 +7,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, simTouched,
+  delHash, delMask, delOff, delTok, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, tokFirst, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -21,6 +21,10 @@ import {
 
 /** A full expansion list keeps the best: the new token replaces the least similar one if better. */
 function replaceWorst(u: i32, tok: u32, sim: f32): void {
+  // Similarities in a list only ever rise, so the least one found by an earlier scan is still a
+  // lower bound: a token no better than it would be turned away by the scan below anyway.
+  const lbPtr = expMinBound + (<usize>u << 2);
+  if (sim <= load<f32>(lbPtr)) return;
   const base = <usize>u * <usize>MAX_EXPANSIONS;
   let worst = 0;
   let worstSim = load<f32>(expSim + (base << 2));
@@ -31,6 +35,7 @@ function replaceWorst(u: i32, tok: u32, sim: f32): void {
       worst = i;
     }
   }
+  store<f32>(lbPtr, worstSim);
   if (worstSim >= sim) return;
   const old = load<u32>(expTok + ((base + <usize>worst) << 2));
   store<f32>(dictSim + ((<usize>old * <usize>MAXQ + <usize>u) << 2), 0);
@@ -133,39 +138,13 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
     expandByCounts(u, qp, ql, edits, minL, maxL, minShared, jwFloor2, editPenalty);
     return load<i32>(expCount + (<usize>u << 2));
   }
-  let touched = 0;
-  // Walk the padded trigrams: $ $ c0 c1 ... c(n-1) $. The first opens candidates, the rest count.
-  let s0 = 0;
-  let s1 = 0;
-  for (let i = 0; i <= ql; i++) {
-    const s2 = i < ql ? symbol(load<u8>(qp + <usize>i)) : 0;
-    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
-    s0 = s1;
-    s1 = s2;
-    // The list is sorted by token length: [k, hi) is the length window.
-    const lo = load<u32>(tgOff + (<usize>id << 2));
-    const end = load<u32>(tgOff + (<usize>(id + 1) << 2));
-    const k0 = lowerBoundLen(lo, end, minL);
-    const hi = lowerBoundLen(k0, end, maxL + 1);
-    for (let k = k0; k < hi; k++) {
-      const t = load<u32>(tgList + (<usize>k << 2));
-      const cp = tgCount + (<usize>t << 1);
-      const c = load<u16>(cp);
-      if (i == 0) {
-        store<u32>(tgTouched + (<usize>touched << 2), t);
-        touched++;
-        store<u16>(cp, 1);
-      } else if (c != 0) {
-        store<u16>(cp, c + 1);
-      }
-    }
-  }
-  for (let i = 0; i < touched; i++) {
-    const t = load<u32>(tgTouched + (<usize>i << 2));
-    const cp = tgCount + (<usize>t << 1);
-    const shared = <i32>load<u16>(cp);
-    store<u16>(cp, 0);
-    if (shared < minShared) continue;
+  // One shared trigram is enough: every token of the first trigram's list ("$$" + first letter,
+  // within the length window) qualifies, so the other lists need no counting. In list order.
+  const id = symbol(load<u8>(qp));
+  const k0 = windowStart(id, minL);
+  const hi = windowEnd(id, k0, maxL);
+  for (let k = k0; k < hi; k++) {
+    const t = load<u32>(tgList + (<usize>k << 2));
     const tl = tokLen(t);
     const tp = tokPtr(t);
     if (bagDistanceAbove(tp, tl, ql, edits)) continue;
@@ -230,6 +209,8 @@ function expandByCounts(
     const hi = windowEnd(id, k0, maxL);
     for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
+      // Only tokens with the query's first letter can be candidates: count nothing else.
+      if (<i32>load<u8>(tokFirst + <usize>t) != first) continue;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
       if (c == 0) {
@@ -248,7 +229,6 @@ function expandByCounts(
     store<u16>(cp, 0);
     if (shared < minShared) continue;
     const tp = tokPtr(t);
-    if (symbol(load<u8>(tp)) != first) continue;
     const tl = tokLen(t);
     if (bagDistanceAbove(tp, tl, ql, edits)) continue;
     const d = editDistance(qp, ql, tp, tl, edits);
@@ -292,7 +272,10 @@ export function resetQuery(units: i32): void {
     store<u8>(simFlag + <usize>(slot / <u32>MAXQ), 0);
   }
   setSimTouchedCount(0);
-  for (let u = 0; u < units && u < MAXQ; u++) store<i32>(expCount + (<usize>u << 2), 0);
+  for (let u = 0; u < units && u < MAXQ; u++) {
+    store<i32>(expCount + (<usize>u << 2), 0);
+    store<f32>(expMinBound + (<usize>u << 2), 0);
+  }
 }
 
 // ── one-edit search through deletion neighbourhoods ─────────────────────────────

@@ -1,4 +1,5 @@
 // The index's region pointers and the per-query scratch (see layout.ts for the map).
+import { symbol } from './similarity';
 import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, OUT_STRIDE, QBYTES } from './layout';
 
 // ── index regions, set once by setIndex ────────────────────────────────────────
@@ -42,11 +43,15 @@ export let simTouched: usize = 0;
 export let simTouchedCount: i32 = 0;
 export let tgCount: usize = 0;
 export let tgTouched: usize = 0;
+/** u8 per dictionary token: its first letter's trigram symbol (the two-edit search filters on it). */
+export let tokFirst: usize = 0;
 /** Similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
 export let survSim: usize = 0;
 export let expTok: usize = 0;
 export let expSim: usize = 0;
 export let expCount: usize = 0;
+/** Per query unit, a lower bound of the least similarity in its (full) expansion list (replaceWorst). */
+export let expMinBound: usize = 0;
 export let acc: usize = 0;
 export let seen: usize = 0;
 export let seenStamp: u32 = 0;
@@ -119,9 +124,15 @@ export function setIndex(
   tgCount = zeroed(<usize>tCount << 1);
   tgTouched = zeroed(<usize>tCount << 2);
   survSim = zeroed(<usize>tCount << 2);
+  tokFirst = zeroed(<usize>tCount);
+  for (let t = 0; t < tCount; t++) {
+    const at = load<u32>(tokOff + (<usize>t << 2));
+    if (load<u32>(tokOff + (<usize>(t + 1) << 2)) > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
+  }
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
+  expMinBound = zeroed(<usize>MAXQ << 2);
   acc = zeroed(<usize>nCount << 2);
   seen = zeroed(<usize>nCount << 2);
   candidates = zeroed(<usize>nCount << 2);

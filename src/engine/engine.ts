@@ -113,6 +113,8 @@ export class Engine implements ScreeningEngine {
       const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask);
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
+        // Most hits fail the floor even at full weight: skip them before touching their name.
+        if (hit.score * NAME_SHARE + 0.2 < floor) continue;
         const named = names[hit.name];
         // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
