@@ -102,16 +102,24 @@ function fillQueryHistogram(qp: usize, ql: i32): void {
 function bagDistanceAbove(tp: usize, tl: i32, ql: i32, edits: i32): bool {
   const n = tl < MAX_TOKEN ? tl : MAX_TOKEN;
   const qn = ql < MAX_TOKEN ? ql : MAX_TOKEN;
+  // More letters on one side than edits allow, by length alone.
+  if (qn - n > edits || n - qn > edits) return true;
   let extraT = 0;
+  let seen = n;
   for (let i = 0; i < n; i++) {
     const c = <usize>load<u8>(tp + <usize>i);
     const used = load<u8>(tHist + c);
     if (used < load<u8>(qHist + c)) store<u8>(tHist + c, used + 1);
-    else extraT++;
+    else if (++extraT > edits) {
+      // Already too many letters the query lacks: stop (and clear only what was counted).
+      seen = i + 1;
+      break;
+    }
   }
-  for (let i = 0; i < n; i++) store<u8>(tHist + <usize>load<u8>(tp + <usize>i), 0);
+  for (let i = 0; i < seen; i++) store<u8>(tHist + <usize>load<u8>(tp + <usize>i), 0);
+  if (extraT > edits) return true;
   const extraQ = qn - (n - extraT);
-  return extraT > edits || extraQ > edits;
+  return extraQ > edits;
 }
 
 /**
