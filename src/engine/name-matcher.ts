@@ -140,11 +140,13 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
 
 /**
  * Anagram candidates: a list token with the same letters in another order ("nituP" for Putin, a
- * reversed or scrambled spelling), 5+ letters only.
+ * reversed or scrambled spelling), 5+ letters only, and only for query tokens no list name has
+ * (a listed token is a name in its own right: "Maria" is not a scrambled "Amira").
  */
 function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim: number): void {
   plan.units.forEach((unit, u) => {
     if (unit.span !== 1 || unit.text.length < ANAGRAM_MIN || plan.tokens[unit.pos].weak) return;
+    if (index.tokens.has(unit.text)) return;
     for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.addExpansion(u, id, sim);
   });
 }
