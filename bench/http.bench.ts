@@ -1,12 +1,13 @@
 /**
- * HTTP throughput and latency of the real server (src/server/main.ts as a child process) with
+ * HTTP throughput and latency of the real server (dist/server/main.js, what `npm start` runs, freshly
+ * built by `npm run build` first, as a child process) with
  * autocannon: /healthz (framework floor), POST /screen, POST /screen/batch (10 entities), GET /lists.
  * Lists: the shared snapshot when present, else the bundled sample. State: Redis at 127.0.0.1:6379
  * when it answers, else the embedded store.
  *
  * Run alone: `npx tsx bench/http.bench.ts [--quick] [--workers N]`. Writes bench/results/http.json.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createConnection, createServer } from 'node:net';
@@ -68,7 +69,10 @@ const secret = 'b'.repeat(48);
 const prefix = `bench:${process.pid}:`;
 const useRedis = await redisAnswers();
 const lists = existsSync(SNAPSHOT_DIR) ? SNAPSHOT_DIR : join(dataDir, 'none');
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// The server as `npm start` runs it: the compiled JavaScript and WASM core, built from this tree now.
+const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: PROJECT_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
+if (build.status !== 0) throw new Error('npm run build failed');
+const child = spawn(process.execPath, ['dist/server/main.js'], {
   cwd: PROJECT_DIR,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
@@ -100,6 +104,8 @@ try {
     'GET /lists': { connections: CONNECTIONS, requests: [{ method: 'GET', path: '/sanctions-screening/v1/lists', headers }] },
   };
   const rows: Record<string, unknown>[] = [];
+  // JIT warm-up of the screening path in both workers, not measured.
+  await autocannon({ url, duration: quick ? 1 : 3, connections: 16, requests: screens });
   for (const [name, scenario] of Object.entries(scenarios)) {
     const r = await autocannon({ url, duration: DURATION_S, ...scenario });
     const target = TARGETS[name];

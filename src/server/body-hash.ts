@@ -2,10 +2,11 @@
  * @module The audit fingerprints (API.md "Audit"): SHA-256 of the raw body for POST /screen, and of
  * the canonical JSON of the entity for a batch slot, so a client can recompute either from what it sent.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export function sha256Hex(data: Buffer | string): string {
-  return createHash('sha256').update(data).digest('hex');
+  // One native call per request, no Hash object (crypto.hash, Node >= 20.12).
+  return hash('sha256', data, 'hex');
 }
 
 /**
