@@ -139,6 +139,40 @@ describe.each(HARNESSES)('store contract: %s', (_name, make) => {
     });
   });
 
+  it('charges and audits in one step: allowed writes both, refused writes neither, a refund undoes both', async () => {
+    const quota = createQuotaService({ counters: store });
+    const record = () => ({ requestId: randomUUID(), screenedAt: NOW.toISOString(), bodySha256: 'c'.repeat(64) });
+    const two = [record(), record()];
+    const allowed = await quota.chargeWithAudit('key-1', 'svc-a', 3, two, NOW);
+    expect(allowed.quota).toMatchObject({ allowed: true, used: 2, remaining: 1 });
+    expect(allowed.charge).toMatchObject({ keyId: 'key-1', serviceId: 'svc-a', period: '2031-03', units: 2 });
+    for (const r of two) expect(await store.getAudit(r.requestId, NOW)).toEqual(r);
+
+    const over = [record(), record()];
+    const refused = await quota.chargeWithAudit('key-1', 'svc-a', 3, over, NOW);
+    expect(refused.charge).toBeNull();
+    expect(refused.quota).toMatchObject({ allowed: false, used: 2, remaining: 1 });
+    for (const r of over) expect(await store.getAudit(r.requestId, NOW)).toBeNull();
+
+    await quota.refundCharge(allowed.charge!);
+    expect((await quota.peek('key-1', 'svc-a', 3, NOW)).used).toBe(0);
+    for (const r of two) expect(await store.getAudit(r.requestId, NOW)).toBeNull();
+    // A refund never takes the counter below zero (a second refund of the same charge).
+    await quota.refundCharge(allowed.charge!);
+    expect((await quota.peek('key-1', 'svc-a', 3, NOW)).used).toBe(0);
+  });
+
+  it('charges 80 concurrent single-unit screenings with audit from two store objects: exactly 50 allowed and audited', async () => {
+    const second = await harness.open();
+    const quotas = [createQuotaService({ counters: store }), createQuotaService({ counters: second })];
+    const records = Array.from({ length: 80 }, () => ({ requestId: randomUUID(), screenedAt: NOW.toISOString(), bodySha256: 'd'.repeat(64) }));
+    const results = await Promise.all(records.map((r, i) => quotas[i % 2].chargeWithAudit('key-9', 'svc-a', 50, [r], NOW)));
+    expect(results.filter((r) => r.charge !== null)).toHaveLength(50);
+    const audited = await Promise.all(records.map((r) => store.getAudit(r.requestId, NOW)));
+    expect(audited.filter((a) => a !== null)).toHaveLength(50);
+    records.forEach((r, i) => expect(audited[i] !== null).toBe(results[i].charge !== null));
+  });
+
   it('keeps an audit record until it expires, then answers null', async () => {
     const record = { requestId: randomUUID(), screenedAt: new Date().toISOString(), bodySha256: 'a'.repeat(64) };
     await store.putAudit(record, new Date(Date.now() + 400));

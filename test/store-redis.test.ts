@@ -15,9 +15,10 @@ import type { RevocationEvent, Store } from '../src/store/types.js';
 import { deleteRedisPrefix, REDIS_TEST_URL } from './store-harness.js';
 
 /** A TCP proxy to the test Redis that the test can cut and restore. */
-async function startProxy(port = 0): Promise<{ server: Server; port: number; cut(): Promise<void> }> {
+async function startProxy(port = 0): Promise<{ server: Server; port: number; cut(): Promise<void>; stall(): void }> {
   const target = new URL(REDIS_TEST_URL);
   const sockets = new Set<Socket>();
+  const clients = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = connect(Number(target.port || 6379), target.hostname);
     for (const s of [client, upstream]) {
@@ -25,6 +26,7 @@ async function startProxy(port = 0): Promise<{ server: Server; port: number; cut
       s.on('error', () => undefined);
       s.on('close', () => sockets.delete(s));
     }
+    clients.add(client);
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -32,6 +34,10 @@ async function startProxy(port = 0): Promise<{ server: Server; port: number; cut
   return {
     server,
     port: actual,
+    /** Connections stay open but nothing the client sends reaches Redis any more (a stalled server). */
+    stall() {
+      for (const c of clients) c.unpipe();
+    },
     async cut() {
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -83,6 +89,21 @@ describe('Redis store', () => {
       await store.close();
       await back.cut();
     }
+  });
+
+  it('fails a call with StoreUnavailableError when Redis accepts but stops answering (reply deadline)', async () => {
+    const proxy = await startProxy();
+    const store = await openRedisStore({ url: `redis://127.0.0.1:${proxy.port}`, keyPrefix: prefix, replyTimeoutMs: 300 });
+    opened.push(store);
+    const quota = createQuotaService({ counters: store });
+    expect((await quota.checkAndIncrement('k', 'svc', 1, 5)).allowed).toBe(true);
+    proxy.stall();
+    const started = Date.now();
+    await expect(quota.checkAndIncrement('k', 'svc', 1, 5)).rejects.toBeInstanceOf(StoreUnavailableError);
+    // Between the timeout and the timeout plus one sweep (500 ms), never a hang.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
+    expect(Date.now() - started).toBeLessThan(2000);
+    await proxy.cut();
   });
 
   it('runs its scripts again after the server forgot them (EVALSHA falls back to EVAL)', async () => {

@@ -62,6 +62,25 @@ describe('createHttpApp', () => {
     expect(line).toContain(body.error.requestId);
     expect(line).toContain('TypeError');
     expect(logs.join('\n')).not.toContain('Zorblax');
+    // The failed screening is refunded and leaves no audit record: never billed nor audited for an
+    // answer the client did not receive.
+    const keyId = created.key.keyId;
+    expect((await state.quota.peek(keyId, 'sanctions-screening', 20_000)).used).toBe(0);
+    expect(await state.audit.get(body.error.requestId)).toBeNull();
+  });
+
+  it('refunds every unit of a batch whose screening fails after the charge', async () => {
+    await state.identity.verifySession(await mint('acct-500b'));
+    const created = await state.identity.createKey('acct-500b', { name: 'k', allowedServiceIds: ['sanctions-screening'] });
+    if (!created.ok) throw new Error('key');
+    const result = await app.handle(request({
+      method: 'POST',
+      path: '/sanctions-screening/v1/screen/batch',
+      headers: { authorization: `Bearer ${created.key.token}`, 'content-type': 'application/json' },
+      body: Buffer.from('[{"name":"Zorblax Quillfeather"},{"name":"Ada Quillfeather"},{"name":""}]'),
+    }));
+    expect(result.status).toBe(500);
+    expect((await state.quota.peek(created.key.keyId, 'sanctions-screening', 20_000)).used).toBe(0);
   });
 
   it('routes without a socket: 404, 405 with Allow, unknown_service', async () => {

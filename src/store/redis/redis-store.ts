@@ -177,7 +177,14 @@ class RedisStore implements Store {
   async close(): Promise<void> {
     this.deadline.close();
     await this.revocations.close();
-    if (this.client.isOpen) await this.client.close().catch(() => this.client.destroy());
+    if (!this.client.isOpen) return;
+    // A graceful close waits for every command in flight; a stalled Redis never answers them, so the
+    // wait is bounded by the reply deadline and the connection is then dropped.
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.deadline.timeoutMs)));
+    const closed = this.client.close().then(() => 'closed' as const, () => 'failed' as const);
+    const outcome = await Promise.race([closed, bound]).finally(() => clearTimeout(timer));
+    if (outcome !== 'closed' && this.client.isOpen) this.client.destroy();
   }
 }
 
