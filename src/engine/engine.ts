@@ -109,8 +109,10 @@ export class Engine implements ScreeningEngine {
     const best = new Map<number, BestName>();
     const names = this.index.names;
     const aliases = request.aliases ?? [];
+    // The floor test below, applied to the raw score (the information factor only lowers it).
+    const keep = (score: number): boolean => !(score * NAME_SHARE + 0.2 < floor);
     for (let qi = 0; qi <= aliases.length; qi++) {
-      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask);
+      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, keep);
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         // Most hits fail the floor even at full weight: skip them before touching their name.

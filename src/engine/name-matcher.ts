@@ -229,7 +229,10 @@ function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit
     .map((n) => ({ name: n, score: 1 }));
 }
 
-/** Scores a query name against every name in the index; best score per name, unsorted. */
+/**
+ * Scores a query name against every name in the index; best score per name, unsorted. `keep`, when
+ * given, must be non-decreasing in the score: rows whose raw score it rejects are left out.
+ */
 export function matchName(
   core: MatchingCore,
   index: BuiltIndex,
@@ -237,6 +240,7 @@ export function matchName(
   mode: ModeConfig,
   weightOf: WeightOf,
   listMask: number,
+  keep?: (rawScore: number) => boolean,
 ): NameHit[] {
   if (!mode.fuzzyTokens) return matchStrict(index, name, listMask);
   const plan = planQuery(name, mode, weightOf, index.tokens);
@@ -275,10 +279,13 @@ export function matchName(
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
     const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask);
-    const hits: NameHit[] = new Array(n);
+    const hits: NameHit[] = [];
     for (let r = 0; r < n; r++) {
       const score = core.rowScore(r);
-      hits[r] = { name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) };
+      // The information factor is at most 1, so a row whose raw score fails the caller's monotone
+      // test fails it after the factor too: dropped before allocating its hit.
+      if (keep && !keep(score)) continue;
+      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) });
     }
     return hits;
   } finally {
