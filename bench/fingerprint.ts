@@ -4,19 +4,20 @@
  * the modes the eval uses; the mix in all three), hashing entryId + confidence (6 decimals) +
  * matched name per match and the recommended action; and a second hash over name_bench pair scores.
  *
- * Recorded on 704f304: screens 91547 hash a31f25af5f1b579e…fec1ffb1; pairs 826 hash 663e4ee626dc766b…35296443192.
+ * Run `npx tsx bench/fingerprint.ts` before and after a speed change: both hashes must be equal.
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createPairScorer } from '../../src/engine/index.js';
-import type { Fuzziness, ScreenRequest, ScreenResult } from '../../src/engine/types.js';
-import { perturbation } from '../eval/perturb.js';
-import { negatives, positives } from '../eval/screening.js';
-import { readCsv } from '../support/csv.js';
-import { EVAL_DIR } from '../support/paths.js';
-import { buildQueryMix } from '../support/query-mix.js';
-import { loadSnapshot } from '../support/snapshot.js';
+import { createPairScorer } from '../src/engine/index.js';
+import type { Fuzziness, ScreenRequest, ScreenResult } from '../src/engine/types.js';
+import { perturbation } from './eval/perturb.js';
+import { negatives, positives } from './eval/screening.js';
+import { readCsv } from './support/csv.js';
+import { EVAL_DIR, requireShared } from './support/paths.js';
+import { buildQueryMix } from './support/query-mix.js';
+import { loadSnapshot } from './support/snapshot.js';
 
+requireShared('bench/fingerprint.ts');
 const snap = await loadSnapshot();
 const engine = snap.engine;
 const h = createHash('sha256');
