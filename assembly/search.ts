@@ -128,6 +128,23 @@ function bagDistanceAbove(t: u32, tp: usize, tl: i32, ql: i32, edits: i32): bool
 }
 
 /**
+ * Similarity of list token `t` to the query token when it is two to `edits` edits away and its
+ * Jaro-Winkler reaches `jwFloor2`: Jaro-Winkler lowered by `editPenalty` per edit; else 0. Within one
+ * edit is the one-edit search's business (it also covers other first letters).
+ */
+@inline function twoEditSim(t: u32, qp: usize, ql: i32, edits: i32, jwFloor2: f32, editPenalty: f32): f32 {
+  const tp = tokPtr(t);
+  const tl = tokLen(t);
+  if (bagDistanceAbove(t, tp, tl, ql, edits)) return 0;
+  const d = editDistance(qp, ql, tp, tl, edits);
+  if (d < 2 || d > edits) return 0;
+  const jw = jaroWinkler(qp, ql, tp, tl);
+  if (jw < jwFloor2) return 0;
+  const sim = jw - editPenalty * <f32>d;
+  return sim > 0 ? sim : 0;
+}
+
+/**
  * Two-edit search (the host runs expandUnitOneEdit for everything within one edit): dictionary tokens
  * that keep the query's first letter, within `maxEdits` of query unit `u`, whose Jaro-Winkler
  * similarity reaches `jwFloor2`. Candidates are the tokens of the first trigram ("$$" + first letter)
@@ -158,15 +175,7 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   const hi = windowEnd(id, k0, maxL);
   for (let k = k0; k < hi; k++) {
     const t = load<u32>(tgList + (<usize>k << 2));
-    const tl = tokLen(t);
-    const tp = tokPtr(t);
-    if (bagDistanceAbove(t, tp, tl, ql, edits)) continue;
-    const d = editDistance(qp, ql, tp, tl, edits);
-    // Within one edit is the one-edit search's business (it also covers other first letters).
-    if (d < 2 || d > edits) continue;
-    const jw = jaroWinkler(qp, ql, tp, tl);
-    if (jw < jwFloor2) continue;
-    const sim = jw - editPenalty * <f32>d;
+    const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
     if (sim > 0) addExpansion(u, t, sim);
   }
   return load<i32>(expCount + (<usize>u << 2));
@@ -241,17 +250,10 @@ function expandByCounts(
     const shared = <i32>load<u16>(cp) + 1;
     store<u16>(cp, 0);
     if (shared < minShared) continue;
-    const tp = tokPtr(t);
-    const tl = tokLen(t);
-    if (bagDistanceAbove(t, tp, tl, ql, edits)) continue;
-    const d = editDistance(qp, ql, tp, tl, edits);
-    // Within one edit is the one-edit search's business (it also covers other first letters).
-    if (d < 2 || d > edits) continue;
-    const jw = jaroWinkler(qp, ql, tp, tl);
-    if (jw < jwFloor2) continue;
-    const sim = jw - editPenalty * <f32>d;
+    const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
     if (sim <= 0) continue;
     // Insertion by (length, id): the first trigram list's order.
+    const tl = tokLen(t);
     let j = kept - 1;
     while (j >= 0) {
       const o = load<u32>(tgTouched + (<usize>j << 2));
