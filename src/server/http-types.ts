@@ -19,7 +19,8 @@ export interface PlainResult {
   status: number;
   /** Header names as they should be written. */
   headers: Record<string, string>;
-  body: Buffer;
+  /** A string is written as UTF-8. */
+  body: Buffer | string;
 }
 
 export type Handler = (request: PlainRequest) => Promise<PlainResult>;

@@ -69,6 +69,7 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly buildSeconds: Histogram;
   private readonly installSeconds: Histogram;
   private readonly swapBlock: Gauge;
+  private readonly boundRequests = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
 
   constructor(options: ServiceMetricsOptions) {
     const registers = [this.registry];
@@ -90,9 +91,18 @@ export class ServiceMetrics implements ServerMetrics {
   }
 
   observeRequest(o: RequestObservation): void {
-    const labels = { method: METHODS.has(o.method) ? o.method : 'other', route: o.route, status: String(o.status) };
-    this.requests.inc(labels);
-    this.latency.observe(labels, o.seconds);
+    const method = METHODS.has(o.method) ? o.method : 'other';
+    // The label sets are closed (method x route pattern x status), so the bound children are kept
+    // per combination: prom-client's label lookup (hashing the labels object) is skipped per request.
+    const cacheKey = `${method} ${o.route} ${o.status}`;
+    let bound = this.boundRequests.get(cacheKey);
+    if (bound === undefined) {
+      const labels = { method, route: o.route, status: String(o.status) };
+      bound = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+      this.boundRequests.set(cacheKey, bound);
+    }
+    bound.count.inc();
+    bound.latency.observe(o.seconds);
     if (o.code === 'quota_exceeded') this.quotaRejections.inc({ route: o.route });
     else if (o.code !== undefined && AUTH_FAILURES.has(o.code)) this.authFailures.inc({ code: o.code });
   }
