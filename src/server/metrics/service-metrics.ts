@@ -69,6 +69,9 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly buildSeconds: Histogram;
   private readonly installSeconds: Histogram;
   private readonly swapBlock: Gauge;
+  // Bound children of the closed label sets (fuzziness x action, list sources).
+  private readonly boundScreens = new Map<string, Counter.Internal>();
+  private readonly boundMatches = new Map<string, Counter.Internal>();
   private readonly boundRequests = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
 
   constructor(options: ServiceMetricsOptions) {
@@ -108,8 +111,23 @@ export class ServiceMetrics implements ServerMetrics {
   }
 
   screened(request: ScreenRequest, result: ScreenResult): void {
-    this.screens.inc({ fuzziness: request.fuzziness ?? 'balanced', action: result.summary.recommendedAction });
-    for (const match of result.matches) this.matches.inc({ list_source: match.listSource });
+    const fuzziness = request.fuzziness ?? 'balanced';
+    const action = result.summary.recommendedAction;
+    const screenKey = `${fuzziness} ${action}`;
+    let screens = this.boundScreens.get(screenKey);
+    if (screens === undefined) {
+      screens = this.screens.labels({ fuzziness, action });
+      this.boundScreens.set(screenKey, screens);
+    }
+    screens.inc();
+    for (const match of result.matches) {
+      let matches = this.boundMatches.get(match.listSource);
+      if (matches === undefined) {
+        matches = this.matches.labels({ list_source: match.listSource });
+        this.boundMatches.set(match.listSource, matches);
+      }
+      matches.inc();
+    }
   }
 
   /** The pipeline's figures, recorded by the main thread. */
