@@ -41,6 +41,9 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The lines of the known statuses, built once: one is written per response. */
+const LINES = new Map(Object.entries(REASONS).map(([status, reason]) => [Number(status), `${status} ${reason}`]));
+
 export function statusLine(status: number): string {
-  return `${status} ${REASONS[status] ?? 'Unknown'}`;
+  return LINES.get(status) ?? `${status} Unknown`;
 }
