@@ -9,7 +9,7 @@ import type { RequestContext } from './context.js';
 import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
 import { errorReply, replyFormat, REQUEST_ID_HEADER } from './framing.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
-import type { RouteApi } from './route.js';
+import type { Route, RouteApi } from './route.js';
 import { Router } from './router.js';
 import { ROUTES } from './routes/index.js';
 
@@ -30,25 +30,28 @@ const APIS: Record<ApiSet, readonly RouteApi[]> = {
   identity: ['identity', 'ops'],
 };
 
+const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
+
 export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
   const router = new Router(ROUTES.filter((r) => APIS[apis].includes(r.api)), [SERVICE_ID]);
 
   async function handle(request: PlainRequest): Promise<PlainResult> {
     const started = performance.now();
+    const match = router.match(request.method, request.path);
+    // One context object per request, built with its params (no copy for the handler).
     const ctx: RequestContext = {
       requestId: randomUUID(),
       request,
       format: replyFormat(request.headers),
-      params: {},
+      params: match.kind === 'route' ? match.params : NO_PARAMS,
       log: {},
     };
-    const match = router.match(request.method, request.path);
     const answered: Answered = {};
     let result: PlainResult;
     let route = '-';
     if (match.kind === 'route') {
       route = match.route.pattern;
-      result = await run(() => match.route.handle({ ...ctx, params: match.params }, deps), ctx, answered);
+      result = await run(match.route, ctx, answered);
     } else if (match.kind === 'method_not_allowed') {
       answered.code = 'method_not_allowed';
       result = errorReply('method_not_allowed', ctx.requestId, ctx.format, { headers: { Allow: match.allow.join(', ') } });
@@ -59,7 +62,8 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
     result.headers[REQUEST_ID_HEADER] = ctx.requestId;
     const seconds = (performance.now() - started) / 1000;
     deps.metrics?.observeRequest({ method: request.method, route, status: result.status, seconds, code: answered.code });
-    deps.logger.info(
+    // The line is built only when it will be written (LOG_LEVEL=warn in production benches).
+    if (deps.logger.isLevelEnabled('info')) deps.logger.info(
       { requestId: ctx.requestId, method: request.method, route, status: result.status,
         ms: Math.round(seconds * 10_000) / 10, ...ctx.log },
       'request',
@@ -68,9 +72,9 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
   }
 
   /** Runs the handler; maps AppError, store outages and anything unexpected to the envelope. */
-  async function run(handler: () => Promise<PlainResult>, ctx: RequestContext, answered: Answered): Promise<PlainResult> {
+  async function run(route: Route, ctx: RequestContext, answered: Answered): Promise<PlainResult> {
     try {
-      return await handler();
+      return await route.handle(ctx, deps);
     } catch (error) {
       answered.code = error instanceof AppError ? error.code : isStoreUnavailable(error) ? 'store_unavailable' : 'internal';
       if (error instanceof AppError) {

@@ -114,11 +114,16 @@ function firstNonJsonValue(root: unknown): string | null {
   return null;
 }
 
-export function encodePayload(payload: unknown, format: BodyFormat): { contentType: string; body: Buffer } {
+/**
+ * JSON stays a string: the adapter hands it to uWS, which writes it as UTF-8, so no Buffer is
+ * allocated and filled per reply.
+ */
+export function encodePayload(payload: unknown, format: BodyFormat): { contentType: string; body: Buffer | string } {
   if (format === 'msgpack') return { contentType: MSGPACK_TYPE, body: packr.pack(payload) };
-  return { contentType: JSON_TYPE, body: Buffer.from(JSON.stringify(payload), 'utf8') };
+  return { contentType: JSON_TYPE, body: JSON.stringify(payload) };
 }
 
+/** `headers` becomes the result's own header object (callers pass a fresh one), so it is not copied. */
 export function reply(
   status: number,
   payload: unknown,
@@ -126,7 +131,8 @@ export function reply(
   headers: Record<string, string> = {},
 ): PlainResult {
   const { contentType, body } = encodePayload(payload, format);
-  return { status, headers: { ...headers, 'Content-Type': contentType }, body };
+  headers['Content-Type'] = contentType;
+  return { status, headers, body };
 }
 
 export function errorReply(

@@ -19,7 +19,8 @@ export interface PlainResult {
   status: number;
   /** Header names as they should be written. */
   headers: Record<string, string>;
-  body: Buffer;
+  /** A string is written as UTF-8. */
+  body: Buffer | string;
 }
 
 export type Handler = (request: PlainRequest) => Promise<PlainResult>;
@@ -40,6 +41,9 @@ const REASONS: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The lines of the known statuses, built once: one is written per response. */
+const LINES = new Map(Object.entries(REASONS).map(([status, reason]) => [Number(status), `${status} ${reason}`]));
+
 export function statusLine(status: number): string {
-  return `${status} ${REASONS[status] ?? 'Unknown'}`;
+  return LINES.get(status) ?? `${status} Unknown`;
 }

@@ -74,17 +74,31 @@ export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterO
         return;
       }
       exchange.working = true;
-      http
-        .handle({ ...exchange.head, body })
-        .then((result) => send(exchange, result, false, inFlight))
-        // HttpApp.handle maps every error itself; this only guards against a bug in that mapping.
-        .catch(() => send(exchange, http.reject(exchange.head, 'internal'), true, inFlight))
-        .finally(() => {
-          exchange.working = false;
-          settle(exchange, inFlight);
-        });
+      void answer(exchange, http, body, inFlight);
     });
   });
+}
+
+/** Runs the app on a whole request and writes its answer; one async frame instead of a promise chain. */
+async function answer(exchange: Exchange, http: HttpApp, body: Buffer, inFlight: InFlight): Promise<void> {
+  const head = exchange.head;
+  try {
+    let result: PlainResult;
+    let close = false;
+    try {
+      result = await http.handle({ method: head.method, path: head.path, query: head.query, headers: head.headers, body });
+    } catch {
+      // HttpApp.handle maps every error itself; this only guards against a bug in that mapping.
+      result = http.reject(head, 'internal');
+      close = true;
+    }
+    send(exchange, result, close, inFlight);
+  } catch {
+    // Writing the answer itself failed (send marks the exchange ended first): nothing more to write.
+  } finally {
+    exchange.working = false;
+    settle(exchange, inFlight);
+  }
 }
 
 function readHead(req: HttpRequest): Omit<PlainRequest, 'body'> {
@@ -109,6 +123,12 @@ function readBody(res: HttpResponse, max: number, done: (body: Buffer | null) =>
       return;
     }
     // Buffer.from(Uint8Array) copies; uWS reuses the ArrayBuffer once this callback returns.
+    if (isLast && chunks.length === 0) {
+      // The usual case, a body in one chunk: one copy, no concatenation.
+      finished = true;
+      done(Buffer.from(new Uint8Array(chunk)));
+      return;
+    }
     if (chunk.byteLength > 0) chunks.push(Buffer.from(new Uint8Array(chunk)));
     if (isLast) {
       finished = true;
@@ -123,11 +143,16 @@ function send(exchange: Exchange, result: PlainResult, closeConnection: boolean,
   const { res } = exchange;
   res.cork(() => {
     res.writeStatus(statusLine(result.status));
-    for (const [name, value] of Object.entries(result.headers)) res.writeHeader(name, value);
-    if (exchange.head.method === 'HEAD') res.endWithoutBody(result.body.length, closeConnection);
+    const headers = result.headers;
+    for (const name in headers) res.writeHeader(name, headers[name]);
+    if (exchange.head.method === 'HEAD') res.endWithoutBody(byteLength(result.body), closeConnection);
     else res.end(result.body, closeConnection);
   });
   settle(exchange, inFlight);
+}
+
+function byteLength(body: Buffer | string): number {
+  return typeof body === 'string' ? Buffer.byteLength(body, 'utf8') : body.length;
 }
 
 /** Ends the in-flight count once per exchange: answered or aborted, and its handler done. */

@@ -69,6 +69,10 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly buildSeconds: Histogram;
   private readonly installSeconds: Histogram;
   private readonly swapBlock: Gauge;
+  // Bound children of the closed label sets (fuzziness x action, list sources).
+  private readonly boundScreens = new Map<string, Counter.Internal>();
+  private readonly boundMatches = new Map<string, Counter.Internal>();
+  private readonly boundRequests = new Map<string, { count: Counter.Internal; latency: Histogram.Internal<'method' | 'route' | 'status'> }>();
 
   constructor(options: ServiceMetricsOptions) {
     const registers = [this.registry];
@@ -90,16 +94,40 @@ export class ServiceMetrics implements ServerMetrics {
   }
 
   observeRequest(o: RequestObservation): void {
-    const labels = { method: METHODS.has(o.method) ? o.method : 'other', route: o.route, status: String(o.status) };
-    this.requests.inc(labels);
-    this.latency.observe(labels, o.seconds);
+    const method = METHODS.has(o.method) ? o.method : 'other';
+    // The label sets are closed (method x route pattern x status), so the bound children are kept
+    // per combination: prom-client's label lookup (hashing the labels object) is skipped per request.
+    const cacheKey = `${method} ${o.route} ${o.status}`;
+    let bound = this.boundRequests.get(cacheKey);
+    if (bound === undefined) {
+      const labels = { method, route: o.route, status: String(o.status) };
+      bound = { count: this.requests.labels(labels), latency: this.latency.labels(labels) };
+      this.boundRequests.set(cacheKey, bound);
+    }
+    bound.count.inc();
+    bound.latency.observe(o.seconds);
     if (o.code === 'quota_exceeded') this.quotaRejections.inc({ route: o.route });
     else if (o.code !== undefined && AUTH_FAILURES.has(o.code)) this.authFailures.inc({ code: o.code });
   }
 
   screened(request: ScreenRequest, result: ScreenResult): void {
-    this.screens.inc({ fuzziness: request.fuzziness ?? 'balanced', action: result.summary.recommendedAction });
-    for (const match of result.matches) this.matches.inc({ list_source: match.listSource });
+    const fuzziness = request.fuzziness ?? 'balanced';
+    const action = result.summary.recommendedAction;
+    const screenKey = `${fuzziness} ${action}`;
+    let screens = this.boundScreens.get(screenKey);
+    if (screens === undefined) {
+      screens = this.screens.labels({ fuzziness, action });
+      this.boundScreens.set(screenKey, screens);
+    }
+    screens.inc();
+    for (const match of result.matches) {
+      let matches = this.boundMatches.get(match.listSource);
+      if (matches === undefined) {
+        matches = this.matches.labels({ list_source: match.listSource });
+        this.boundMatches.set(match.listSource, matches);
+      }
+      matches.inc();
+    }
   }
 
   /** The pipeline's figures, recorded by the main thread. */
