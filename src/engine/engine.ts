@@ -109,20 +109,19 @@ export class Engine implements ScreeningEngine {
     const best = new Map<number, BestName>();
     const names = this.index.names;
     const aliases = request.aliases ?? [];
-    // The floor test below, applied to the raw score (the information factor only lowers it).
+    // The floor test, applied by matchName to the raw score (the information factor only lowers it)
+    // and here to the final one.
     const keep = (score: number): boolean => !(score * NAME_SHARE + 0.2 < floor);
     for (let qi = 0; qi <= aliases.length; qi++) {
       const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, keep);
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
-        // Most hits fail the floor even at full weight: skip them before touching their name.
-        if (hit.score * NAME_SHARE + 0.2 < floor) continue;
         const named = names[hit.name];
         // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
         // other evidence corroborates it, and an entry's strong names win over its weak ones.
         const score = named.weak ? hit.score * WEAK_ALIAS_FACTOR : hit.score;
-        if (score * NAME_SHARE + 0.2 < floor) continue;
+        if (!keep(score)) continue;
         const prev = best.get(named.entry);
         if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
