@@ -1,13 +1,14 @@
 // Token search: for one query unit, the dictionary tokens that are close enough to count.
 //
 // Candidates come from trigram postings ("$$" + token + "$", so the first letter and the ending
-// weigh in), restricted to tokens whose length is within the allowed edits (each trigram's list is
-// sorted by token length, so the window is a binary search). Survivors are checked by edit
-// distance with a cutoff and scored by Jaro-Winkler. Never a scan of the dictionary.
+// weigh in), restricted to tokens that keep the query's first letter and whose length is within the
+// allowed edits (each trigram's list is sorted by first letter, then length, so the window is a
+// binary search). Survivors are checked by edit distance with a cutoff and scored by Jaro-Winkler.
+// Never a scan of the dictionary.
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delHash, delMask, delOff, delTok, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
+  delMask, delTable, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -70,11 +71,17 @@ export function addExpansion(u: i32, tok: u32, sim: f32): void {
   store<f32>(slot, sim);
 }
 
-/** First index in trigram list [lo, hi) whose token is at least `len` long. */
-function lowerBoundLen(lo: u32, hi: u32, len: i32): u32 {
+/** A token's place in a trigram list: lists are sorted by first letter, then length, then id. */
+@inline function listKey(t: u32): u32 {
+  const len = tokLen(t);
+  return (<u32>load<u8>(tokFirst + <usize>t) << 16) | <u32>(len < 0xffff ? len : 0xffff);
+}
+
+/** First index in trigram list [lo, hi) whose token's listKey is at least `key`. */
+function lowerBoundKey(lo: u32, hi: u32, key: u32): u32 {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (tokLen(load<u32>(tgList + (<usize>mid << 2))) < len) lo = mid + 1;
+    if (listKey(load<u32>(tgList + (<usize>mid << 2))) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -171,8 +178,8 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
   // One shared trigram is enough: every token of the first trigram's list ("$$" + first letter,
   // within the length window) qualifies, so the other lists need no counting. In list order.
   const id = symbol(load<u8>(qp));
-  const k0 = windowStart(id, minL);
-  const hi = windowEnd(id, k0, maxL);
+  const k0 = windowStart(id, id, minL);
+  const hi = windowEnd(id, id, k0, maxL);
   for (let k = k0; k < hi; k++) {
     const t = load<u32>(tgList + (<usize>k << 2));
     const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
@@ -199,13 +206,14 @@ export function addPhonetic(u: i32, count: i32, minJw: f64, drop: f64, minSim: f
   }
 }
 
-/** The window [k0, hi) of trigram `id`'s list holding tokens of length minL..maxL. */
-@inline function windowStart(id: i32, minL: i32): u32 {
-  return lowerBoundLen(load<u32>(tgOff + (<usize>id << 2)), load<u32>(tgOff + (<usize>(id + 1) << 2)), minL);
+/** The window [k0, hi) of trigram `id`'s list holding tokens of first letter `first` and length minL..maxL. */
+@inline function windowStart(id: i32, first: i32, minL: i32): u32 {
+  const key = (<u32>first << 16) | <u32>(minL > 0 ? minL : 0);
+  return lowerBoundKey(load<u32>(tgOff + (<usize>id << 2)), load<u32>(tgOff + (<usize>(id + 1) << 2)), key);
 }
 
-@inline function windowEnd(id: i32, from: u32, maxL: i32): u32 {
-  return lowerBoundLen(from, load<u32>(tgOff + (<usize>(id + 1) << 2)), maxL + 1);
+@inline function windowEnd(id: i32, first: i32, from: u32, maxL: i32): u32 {
+  return lowerBoundKey(from, load<u32>(tgOff + (<usize>(id + 1) << 2)), (<u32>first << 16) | <u32>(maxL + 1));
 }
 
 /**
@@ -227,12 +235,11 @@ function expandByCounts(
     const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
     s0 = s1;
     s1 = s2;
-    const k0 = windowStart(id, minL);
-    const hi = windowEnd(id, k0, maxL);
+    // Only tokens with the query's first letter can be candidates: the window holds no other.
+    const k0 = windowStart(id, first, minL);
+    const hi = windowEnd(id, first, k0, maxL);
     for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
-      // Only tokens with the query's first letter can be candidates: count nothing else.
-      if (<i32>load<u8>(tokFirst + <usize>t) != first) continue;
       const cp = tgCount + (<usize>t << 1);
       const c = load<u16>(cp);
       if (c == 0) {
@@ -312,11 +319,13 @@ const FNV_PRIME: u32 = 0x01000193;
 }
 
 function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: f32, fixedSim: f32, touched: i32): i32 {
-  const b = key & delMask;
-  const end = load<u32>(delOff + (<usize>(b + 1) << 2));
-  for (let k = load<u32>(delOff + (<usize>b << 2)); k < end; k++) {
-    if (load<u32>(delHash + (<usize>k << 2)) != key) continue;
-    const t = load<u32>(delTok + (<usize>k << 2));
+  // The run of occupied slots from key & mask holds every entry of this key, in token order.
+  for (let s = key & delMask; ; s = (s + 1) & delMask) {
+    const slot = delTable + (<usize>s << 3);
+    const stored = load<u32>(slot + 4);
+    if (stored == 0) break;
+    if (load<u32>(slot) != key) continue;
+    const t = stored - 1;
     const cp = tgCount + (<usize>t << 1);
     if (load<u16>(cp) != 0) continue;
     store<u16>(cp, 1);

@@ -17,9 +17,7 @@ export let unitTok: usize = 0;
 export let unitPS: usize = 0;
 export let unitW: usize = 0;
 export let nameList: usize = 0;
-export let delOff: usize = 0;
-export let delHash: usize = 0;
-export let delTok: usize = 0;
+export let delTable: usize = 0;
 export let delMask: u32 = 0;
 
 // ── per-query scratch, allocated by setIndex (sized by the index) ──────────────
@@ -103,13 +101,11 @@ function zeroed(bytes: usize): usize {
 }
 
 /**
- * The deletion-neighbourhood index (for one-edit search): bucket offsets (2^bits + 1), and per entry
- * the 32-bit FNV-1a hash of a token with at most one letter deleted and the token id.
+ * The deletion-neighbourhood index (for one-edit search): 2^bits slots of [32-bit FNV-1a hash of a
+ * token with at most one letter deleted, token id + 1], open addressing (0 = empty slot).
  */
-export function setDeletions(pOff: usize, pHash: usize, pTok: usize, bits: i32): void {
-  delOff = pOff;
-  delHash = pHash;
-  delTok = pTok;
+export function setDeletions(pTable: usize, bits: i32): void {
+  delTable = pTable;
   delMask = (<u32>1 << <u32>bits) - 1;
 }
 

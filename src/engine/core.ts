@@ -10,7 +10,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-const CORE_VERSION = 3;
+const CORE_VERSION = 5;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
@@ -21,6 +21,13 @@ const MAX_ROWS = 256;
 const QBYTES = 4096;
 /** Must equal MAX_PHONETIC in assembly/layout.ts: phonetic candidates handed over per query unit. */
 export const MAX_PHONETIC = 64;
+/** Must equal OP_WORDS and the OP_ codes in assembly/ops.ts. */
+const OP_WORDS = 8192;
+const OP_ADD = 1;
+const OP_ONE_EDIT = 2;
+const OP_SHORT = 3;
+const OP_TWO_EDIT = 4;
+const OP_PHONETIC = 5;
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -98,10 +105,17 @@ interface Views {
   outF: Float32Array;
   outU: Uint32Array;
   phon: Uint32Array;
+  opsI: Int32Array;
+  opsF: Float32Array;
+  opParams: Float64Array;
 }
 
 export class MatchingCore {
   private views: Views;
+  /** The queued token searches (see assembly/ops.ts): words written, phonetic parameter triples used. */
+  private opWords = 0;
+  private opParamCount = 0;
+  private planParams: ModeParams | undefined;
 
   private constructor(
     private readonly core: CoreExports,
@@ -125,6 +139,9 @@ export class MatchingCore {
       outF: new Float32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
       outU: new Uint32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
       phon: new Uint32Array(buffer, c.phoneticPtr(), MAX_PHONETIC),
+      opsI: new Int32Array(buffer, c.opsPtr(), OP_WORDS),
+      opsF: new Float32Array(buffer, c.opsPtr(), OP_WORDS),
+      opParams: new Float64Array(buffer, c.opParamsPtr(), MAXQ * 3),
     };
   }
 
@@ -147,8 +164,7 @@ export class MatchingCore {
     if (core.version() !== CORE_VERSION) throw new Error('build/core.wasm is stale: run npm run build:wasm');
     const regions: ArrayBufferView[] = [
       arrays.tokBytes, arrays.tokOff, arrays.tokWeight, arrays.tgOff, arrays.tgList, arrays.postOff, arrays.postList,
-      arrays.unitOff, arrays.unitTok, arrays.unitPS, arrays.unitW, arrays.nameList, arrays.delOff, arrays.delHash,
-      arrays.delTok,
+      arrays.unitOff, arrays.unitTok, arrays.unitPS, arrays.unitW, arrays.nameList, arrays.delTable,
     ];
     const ptrs = regions.map((a) => core.alloc(Math.max(a.byteLength, 4)));
     for (let r = 0; r < regions.length; r++) {
@@ -160,12 +176,12 @@ export class MatchingCore {
       }
     }
     const [tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList, unitOff, unitTok, unitPS, unitW, nameList,
-      delOff, delHash, delTok] = ptrs;
+      delTable] = ptrs;
     core.setIndex(
       arrays.tokenCount, arrays.nameCount, tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList,
       unitOff, unitTok, unitPS, unitW, nameList,
     );
-    core.setDeletions(delOff, delHash, delTok, arrays.delBits);
+    core.setDeletions(delTable, arrays.delBits);
     return new MatchingCore(core, () => core.memory.buffer.byteLength);
   }
 
@@ -203,6 +219,85 @@ export class MatchingCore {
     return this.core.expandUnitOneEdit(unit, 0, 0, sim);
   }
 
+  /**
+   * Starts queuing one query's token searches: the queue* methods below record them and runPlan()
+   * (or collect()) runs them all in one call to the core, in the order queued. Results are those of
+   * the direct calls (expand, expandOneEdit...) made in the same order; a query costs one call.
+   */
+  beginPlan(p: ModeParams): void {
+    this.planParams = p;
+    this.opWords = 0;
+    this.opParamCount = 0;
+  }
+
+  /** Room for `words` more op words; runs what is queued first when the buffer would overflow. */
+  private reserve(words: number): number {
+    if (this.opWords + words > OP_WORDS) this.runPlan();
+    const at = this.opWords;
+    this.opWords += words;
+    return at;
+  }
+
+  queueAdd(unit: number, token: number, sim: number): void {
+    const at = this.reserve(4);
+    const { opsI, opsF } = this.v;
+    opsI[at] = OP_ADD;
+    opsI[at + 1] = unit;
+    opsI[at + 2] = token;
+    opsF[at + 3] = sim;
+  }
+
+  queueOneEdit(unit: number): void {
+    const at = this.reserve(2);
+    const opsI = this.v.opsI;
+    opsI[at] = OP_ONE_EDIT;
+    opsI[at + 1] = unit;
+  }
+
+  queueShortEdit(unit: number, sim: number): void {
+    const at = this.reserve(3);
+    const { opsI, opsF } = this.v;
+    opsI[at] = OP_SHORT;
+    opsI[at + 1] = unit;
+    opsF[at + 2] = sim;
+  }
+
+  queueTwoEdit(unit: number, edits: number): void {
+    const at = this.reserve(3);
+    const opsI = this.v.opsI;
+    opsI[at] = OP_TWO_EDIT;
+    opsI[at + 1] = unit;
+    opsI[at + 2] = edits;
+  }
+
+  /** addPhonetic, queued: the first MAX_PHONETIC of `tokens`. */
+  queuePhonetic(unit: number, tokens: readonly number[], minJw: number, drop: number, minSim: number): void {
+    const n = Math.min(tokens.length, MAX_PHONETIC);
+    if (this.opParamCount >= MAXQ) this.runPlan();
+    const at = this.reserve(4 + n);
+    const { opsI, opParams } = this.v;
+    const param = this.opParamCount++;
+    opParams[param * 3] = minJw;
+    opParams[param * 3 + 1] = drop;
+    opParams[param * 3 + 2] = minSim;
+    opsI[at] = OP_PHONETIC;
+    opsI[at + 1] = unit;
+    opsI[at + 2] = n;
+    opsI[at + 3] = param;
+    for (let i = 0; i < n; i++) opsI[at + 4 + i] = tokens[i];
+  }
+
+  /** Runs the queued searches. */
+  runPlan(): void {
+    const p = this.planParams;
+    if (this.opWords > 0) {
+      if (!p) throw new Error('MatchingCore: token searches queued without beginPlan()');
+      this.core.runOps(this.opWords, p.jwFloor, p.jwFloor2, p.editPenalty);
+    }
+    this.opWords = 0;
+    this.opParamCount = 0;
+  }
+
   addExpansion(unit: number, token: number, sim: number): void {
     this.core.addExpansion(unit, token, sim);
   }
@@ -230,6 +325,7 @@ export class MatchingCore {
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
   ): number {
+    this.runPlan();
     const c = this.core;
     c.setScoring(
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
@@ -277,6 +373,9 @@ export class MatchingCore {
   }
 
   reset(units: number): void {
+    this.opWords = 0;
+    this.opParamCount = 0;
+    this.planParams = undefined;
     this.core.resetQuery(units);
   }
 }

@@ -44,11 +44,9 @@ export interface IndexArrays {
   unitPS: Uint32Array;
   unitW: Float32Array;
   nameList: Uint8Array;
-  /** Deletion-neighbourhood index for one-edit search: 2^delBits buckets (CSR), FNV-1a hash + token per key. */
+  /** Deletion-neighbourhood index for one-edit search: 2^delBits slots of [FNV-1a hash, token + 1]. */
   delBits: number;
-  delOff: Uint32Array;
-  delHash: Uint32Array;
-  delTok: Uint32Array;
+  delTable: Uint32Array;
 }
 
 export interface BuiltIndex {
@@ -141,7 +139,8 @@ export function fnvSkip(text: string, skip: number): number {
   return h >>> 0;
 }
 
-export const DELETION_BITS = 18;
+/** Slots of the deletion table are at least twice its keys: probe runs stay short. */
+const DELETION_MIN_BITS = 16;
 
 /** Shortest token matched by its letters in any order: shorter anagrams are mostly other names. */
 export const ANAGRAM_MIN = 5;
@@ -152,38 +151,33 @@ export function anagramKey(text: string): string {
 }
 
 /**
- * Every token's keys (itself, and itself with one letter deleted), bucketed by the key's low bits.
- * Two tokens within one edit share a key, so one-edit search probes a handful of buckets.
+ * Every token's keys (itself, and itself with one letter deleted) in an open-addressing table: slot
+ * i holds [FNV-1a hash, token id + 1] (0 = empty), a key at the first free slot from hash & mask.
+ * Two tokens within one edit share a key, so one-edit search probes a handful of short runs, one
+ * cache line each. Keys are inserted by token id, so a run holds equal keys in that order.
  */
-function buildDeletions(texts: readonly string[]): Pick<IndexArrays, 'delBits' | 'delOff' | 'delHash' | 'delTok'> {
-  const buckets = 1 << DELETION_BITS;
-  const mask = buckets - 1;
+function buildDeletions(texts: readonly string[]): Pick<IndexArrays, 'delBits' | 'delTable'> {
   let total = 0;
   for (const t of texts) total += t.length + 1;
-  const hashes = new Uint32Array(total);
-  const toks = new Uint32Array(total);
-  let n = 0;
+  let bits = DELETION_MIN_BITS;
+  while (1 << bits < 2 * total) bits++;
+  const mask = (1 << bits) - 1;
+  const delTable = new Uint32Array(2 << bits);
+  const insert = (hash: number, id: number): void => {
+    let s = hash & mask;
+    while (delTable[2 * s + 1] !== 0) s = (s + 1) & mask;
+    delTable[2 * s] = hash;
+    delTable[2 * s + 1] = id + 1;
+  };
   texts.forEach((text, id) => {
-    hashes[n] = fnvSkip(text, -1);
-    toks[n++] = id;
+    insert(fnvSkip(text, -1), id);
     for (let i = 0; i < text.length; i++) {
+      // Deleting either of two equal neighbours gives the same key: stored once.
       if (i > 0 && text[i] === text[i - 1]) continue;
-      hashes[n] = fnvSkip(text, i);
-      toks[n++] = id;
+      insert(fnvSkip(text, i), id);
     }
   });
-  const delOff = new Uint32Array(buckets + 1);
-  for (let k = 0; k < n; k++) delOff[(hashes[k] & mask) + 1]++;
-  for (let b = 0; b < buckets; b++) delOff[b + 1] += delOff[b];
-  const fill = delOff.slice(0, buckets);
-  const delHash = new Uint32Array(n);
-  const delTok = new Uint32Array(n);
-  for (let k = 0; k < n; k++) {
-    const at = fill[hashes[k] & mask]++;
-    delHash[at] = hashes[k];
-    delTok[at] = toks[k];
-  }
-  return { delBits: DELETION_BITS, delOff, delHash, delTok };
+  return { delBits: bits, delTable };
 }
 
 interface NameRow {
@@ -251,7 +245,12 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
  * directly, with no per-list sort.
  */
 function buildTrigrams(dict: Dictionary): { tgOff: Uint32Array; tgList: Uint32Array } {
-  const order = Array.from(dict.texts.keys()).sort((a, b) => dict.texts[a].length - dict.texts[b].length || a - b);
+  // Each list in (first letter, length, id) order: the two-edit search keeps the query's first
+  // letter and a length window, one contiguous run of every list it reads (assembly/search.ts).
+  const first = (id: number): number => (dict.texts[id].length > 0 ? symbolOf(dict.texts[id].charCodeAt(0)) : 0);
+  const order = Array.from(dict.texts.keys()).sort(
+    (a, b) => first(a) - first(b) || dict.texts[a].length - dict.texts[b].length || a - b,
+  );
   const grams = order.map((id) => trigramIds(dict.texts[id]));
   const tgOff = new Uint32Array(TG_SIZE + 1);
   for (const g of grams) for (const tg of g) tgOff[tg + 1]++;

@@ -147,7 +147,7 @@ function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim
   plan.units.forEach((unit, u) => {
     if (unit.span !== 1 || unit.text.length < ANAGRAM_MIN || plan.tokens[unit.pos].weak) return;
     if (index.tokens.has(unit.text)) return;
-    for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.addExpansion(u, id, sim);
+    for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.queueAdd(u, id, sim);
   });
 }
 
@@ -182,9 +182,9 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     if (!ids) continue;
     // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
     // Abjad-written tokens have no vowels to compare: every one counts, at least 0.84.
-    if (token.abjad) core.addPhonetic(u, ids, -1, 0, 0.84);
+    if (token.abjad) core.queuePhonetic(u, ids, -1, 0, 0.84);
     // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
-    else core.addPhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
+    else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
   }
 }
 
@@ -199,7 +199,7 @@ function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan):
     if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic) return;
     for (const eq of equivalentsOf(unit.text)) {
       const id = index.tokens.get(eq);
-      if (id !== undefined) core.addExpansion(u, id, EQUIVALENT_SIM);
+      if (id !== undefined) core.queueAdd(u, id, EQUIVALENT_SIM);
     }
   });
 }
@@ -246,6 +246,8 @@ export function matchName(
   const plan = planQuery(name, mode, weightOf, index.tokens);
   if (plan.units.length === 0) return [];
   core.writeQuery(plan.units, plan.positionWeights);
+  // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
+  core.beginPlan(mode);
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
@@ -263,14 +265,14 @@ export function matchName(
       // Two: plus trigrams over the tokens that keep the first letter.
       if (edits === 0) {
         const id = index.tokens.get(unit.text);
-        if (id !== undefined) core.addExpansion(u, id, 1);
+        if (id !== undefined) core.queueAdd(u, id, 1);
         // A short strong token (too short for edits by length) meets its one-edit neighbours at a
         // fixed, modest similarity: "Tom" / "Tim" is a real variant, not a disagreement.
         const short = unit.text.length < mode.minEditLength && unit.text.length >= SHORT_EDIT_MIN;
-        if (mode.shortEditSim > 0 && short && unit.span === 1 && !weak && !syllabic) core.expandShortEdit(u, mode.shortEditSim);
+        if (mode.shortEditSim > 0 && short && unit.span === 1 && !weak && !syllabic) core.queueShortEdit(u, mode.shortEditSim);
       } else {
-        core.expandOneEdit(u, mode);
-        if (edits >= 2) core.expand(u, mode, edits, 0);
+        core.queueOneEdit(u);
+        if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
     if (mode.phonetic) addPhonetic(core, index, plan);
