@@ -10,14 +10,15 @@
 //  │ tokOff    u32[T+1] token i = [off[i],off[i+1])            │ qOff,qLen u32[MAXQ]  unit i text    │
 //  │ tokWeight f32[T]   rarity weight          │               │ qPos,qSpan u32[MAXQ] positions      │
 //  │ tgOff     u32[TG+1] trigram -> tokens      │               │ qWeight  f32[MAXQ]   unit weight    │
-//  │ tgList    u32[]                           │               │ qPosW    f32[MAXQ]   position weight│
+//  │ tgList    u32[]  by first letter, length  │               │ qPosW    f32[MAXQ]   position weight│
 //  │ postOff   u32[T+1] token -> names          │               │ dictSim  f32[T*MAXQ] sims (sparse)  │
-//  │ postList  u32[]                           │               │ acc      f32[N], seen u32[N]        │
+//  │ postList  u32[]                           │               │ accSeen  (f32 acc, u32 stamp)[N]    │
 //  │ unitOff   u32[N+1] name -> units           │               │ out      candidate table          │
 //  │ unitTok   u32[]    unit token              │               └────────────────────────────────────┘
 //  │ unitPS    u32[]    pos | span << 8         │
 //  │ unitW     f32[]    unit weight             │
-//  └──────────────────────────────────────────┘
+//  │ delTable  (u32 hash, u32 token+1)[2^bits] │   derived by setIndex: tgKey (list sort keys),
+//  └──────────────────────────────────────────┘   tokFirst, tokSig (see state.ts)
 //
 // A unit is one token, or two adjacent tokens joined (a compound), so "abdul rahman" on one side
 // meets "abdulrahman" on the other. Positions are token indexes; span is 1 or 2.

@@ -11,9 +11,9 @@
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
 import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
-  acc, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
+  accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
-  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, seen, simFlag, simFlagUnreliable, tokBytes, tokOff, unitOff, unitPS,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
@@ -24,7 +24,7 @@ const heapName = memory.data(MAX_CANDIDATES * 4);
 const heapKey = memory.data(MAX_CANDIDATES * 4);
 
 @inline function accOf(n: u32): f32 {
-  return load<f32>(acc + (<usize>n << 2));
+  return load<f32>(accSeen + (<usize>n << 3));
 }
 
 function sortExpansions(u: i32): void {
@@ -68,11 +68,10 @@ function accumulate(units: i32, listMask: u32, minAcc: f32): i32 {
       const end = load<u32>(postOff + (<usize>(t + 1) << 2));
       for (let k = load<u32>(postOff + (<usize>t << 2)); k < end; k++) {
         const name = load<u32>(postList + (<usize>k << 2));
-        const sp = seen + (<usize>name << 2);
-        if (load<u32>(sp) == stamp) continue;
-        store<u32>(sp, stamp);
+        const ap = accSeen + (<usize>name << 3);
+        if (load<u32>(ap, 4) == stamp) continue;
+        store<u32>(ap, stamp, 4);
         if (((1 << <u32>load<u8>(nameList + <usize>name)) & listMask) == 0) continue;
-        const ap = acc + (<usize>name << 2);
         const a = load<f32>(ap);
         if (a == 0) {
           if (!canStart) continue;
@@ -110,7 +109,7 @@ function select(touched: i32, minAcc: f32, maxCand: i32): i32 {
   for (let i = 0; i < touched; i++) {
     const name = load<u32>(candidates + (<usize>i << 2));
     const raw = accOf(name);
-    store<f32>(acc + (<usize>name << 2), 0);
+    store<f32>(accSeen + (<usize>name << 3), 0);
     if (raw < minAcc) continue;
     // Equal rarity gathered: the shorter name first ("ALI, Mohammed" before "ALI, Muhammad Hassan
     // Said" for "Mohammed Ali"), so ties never push the closest name out of the candidate cap.

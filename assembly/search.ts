@@ -9,7 +9,7 @@ import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
   delMask, delTable, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
-  simTouchedCount, setSimTouchedCount, tgCount, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
+  simTouchedCount, setSimTouchedCount, tgCount, tgKey, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
 @inline function tokLen(t: u32): i32 {
@@ -71,17 +71,14 @@ export function addExpansion(u: i32, tok: u32, sim: f32): void {
   store<f32>(slot, sim);
 }
 
-/** A token's place in a trigram list: lists are sorted by first letter, then length, then id. */
-@inline function listKey(t: u32): u32 {
-  const len = tokLen(t);
-  return (<u32>load<u8>(tokFirst + <usize>t) << 16) | <u32>(len < 0xffff ? len : 0xffff);
-}
-
-/** First index in trigram list [lo, hi) whose token's listKey is at least `key`. */
+/**
+ * First index in trigram list [lo, hi) whose entry's key (first letter << 16 | length: lists are
+ * sorted by first letter, then length, then id) is at least `key`.
+ */
 function lowerBoundKey(lo: u32, hi: u32, key: u32): u32 {
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (listKey(load<u32>(tgList + (<usize>mid << 2))) < key) lo = mid + 1;
+    if (load<u32>(tgKey + (<usize>mid << 2)) < key) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -1,6 +1,6 @@
 // The index's region pointers and the per-query scratch (see layout.ts for the map).
 import { symbol } from './similarity';
-import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_SIZE } from './layout';
 
 // ── index regions, set once by setIndex ────────────────────────────────────────
 export let tokenCount: i32 = 0;
@@ -41,6 +41,11 @@ export let simTouched: usize = 0;
 export let simTouchedCount: i32 = 0;
 export let tgCount: usize = 0;
 export let tgTouched: usize = 0;
+/**
+ * u32 per trigram list entry, beside tgList: the entry's sort key, first letter << 16 | length (see
+ * listKey in search.ts), so the binary searches for a window read one contiguous array.
+ */
+export let tgKey: usize = 0;
 /** u8 per dictionary token: its first letter's trigram symbol (the two-edit search filters on it). */
 export let tokFirst: usize = 0;
 /**
@@ -56,8 +61,11 @@ export let expSim: usize = 0;
 export let expCount: usize = 0;
 /** Per query unit, a lower bound of the least similarity in its (full) expansion list (replaceWorst). */
 export let expMinBound: usize = 0;
-export let acc: usize = 0;
-export let seen: usize = 0;
+/**
+ * Per name, 8 bytes: the accumulated rarity (f32) and, at +4, the stamp of the last query unit that
+ * reached it (u32). Side by side, one cache line serves both reads of a posting.
+ */
+export let accSeen: usize = 0;
 export let seenStamp: u32 = 0;
 export let candidates: usize = 0;
 export let out: usize = 0;
@@ -145,12 +153,18 @@ export function setIndex(
     if (end > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
     store<u32>(tokSig + (<usize>t << 2), signature(tokBytes + <usize>at, <i32>(end - at)));
   }
+  const entries = load<u32>(tgOff + (<usize>TG_SIZE << 2));
+  tgKey = heap.alloc(<usize>entries << 2);
+  for (let k: u32 = 0; k < entries; k++) {
+    const t = load<u32>(tgList + (<usize>k << 2));
+    const len = load<u32>(tokOff + (<usize>(t + 1) << 2)) - load<u32>(tokOff + (<usize>t << 2));
+    store<u32>(tgKey + (<usize>k << 2), (<u32>load<u8>(tokFirst + <usize>t) << 16) | (len < 0xffff ? len : 0xffff));
+  }
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
   expMinBound = zeroed(<usize>MAXQ << 2);
-  acc = zeroed(<usize>nCount << 2);
-  seen = zeroed(<usize>nCount << 2);
+  accSeen = zeroed(<usize>nCount << 3);
   candidates = zeroed(<usize>nCount << 2);
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
   pairs = zeroed(<usize>MAXQ * 64 * 16);
