@@ -13,11 +13,11 @@ import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
-  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokOff, unitOff, unitPS,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
-import { jaroWinkler } from './similarity';
+import { jaroWinkler, symbol } from './similarity';
 
 // Min-heap of selected candidates, keyed by accumulator (scratch of MAX_CANDIDATES entries).
 const heapName = memory.data(MAX_CANDIDATES * 4);
@@ -129,6 +129,89 @@ function select(touched: i32, minAcc: f32, maxCand: i32): i32 {
   return size;
 }
 
+// ── score bound (skips the alignment of names that cannot reach the host's floor) ─────────────
+/** Rows whose score the host would drop: under this raw score (<= 0: none skipped). */
+let minScore: f32 = 0;
+/** Query positions the leftover passes (initials, acronyms, residual) might match with any name. */
+let wildQuery: u32 = 0;
+/** Letters (bit symbol - 1) of wild initials and acronyms: a name token starting with none stays theirs to miss. */
+let wildLetters: u32 = 0;
+/** A wild residual position exists: it might match any name token. */
+let wildAny: bool = false;
+/** Penalty factor the query's unmatched rarity costs at least (lamMissingQuery or lamMissingContained). */
+let lamQueryMin: f32 = 0;
+/** Names a bound skipped, for tests and diagnostics. */
+let skipped: i32 = 0;
+
+export function skippedCount(): i32 {
+  return skipped;
+}
+
+/** Per query: which query positions are wild, and the least query penalty factor. */
+function prepareBound(units: i32): void {
+  wildQuery = 0;
+  wildLetters = 0;
+  wildAny = false;
+  for (let i = 0; i < units; i++) {
+    if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
+    const ql = load<u32>(qLen + (<usize>i << 2));
+    // Initials take one letter, acronyms two to four, each the first letter of a name token;
+    // residual pairs take three letters or more, alike in any way.
+    const initials = initialSim > 0 && ql <= 4;
+    const residual = residualFloor > 0 && ql >= 3;
+    if (!initials && !residual) continue;
+    wildQuery |= <u32>1 << load<u32>(qPos + (<usize>i << 2));
+    if (residual) wildAny = true;
+    if (initials) {
+      const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+      for (let k: u32 = 0; k < ql; k++) {
+        const sym = symbol(load<u8>(qp + <usize>k));
+        if (sym > 0) wildLetters |= <u32>1 << <u32>((sym - 1) % 32);
+        else wildAny = true; // not a letter or digit (never, after normalisation): assume anything
+      }
+    }
+  }
+  lamQueryMin = lamMissingContained > 0 && lamMissingContained < lamMissingQuery ? lamMissingContained : lamMissingQuery;
+}
+
+/**
+ * An upper bound of the score alignName would give, from what can still be matched: query positions
+ * some gathered pair covers (or wild ones), name positions some pair covers (every one when a wild
+ * query position exists). Whatever is matched, the rarity outside those sets stays unmatched, so the
+ * penalty is at least what it costs, while the matched mass is at most the rarity inside them; and
+ * score <= matched / (mass + penalty) <= mass / (mass + penalty) rises with the mass.
+ */
+function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover: u64): f32 {
+  let uq: f32 = 0;
+  let qIn: f32 = 0;
+  for (let p = 0; p < qPositions; p++) {
+    const w = load<f32>(qPosW + (<usize>p << 2));
+    if ((qCover & (<u32>1 << <u32>p)) != 0) {
+      qIn += w;
+      continue;
+    }
+    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
+  }
+  let uc: f32 = 0;
+  let cIn: f32 = 0;
+  for (let j = uStart; j < uEnd; j++) {
+    const ps = load<u32>(unitPS + (<usize>j << 2));
+    if ((ps >> 8) != 1) continue;
+    const w = load<f32>(unitW + (<usize>j << 2));
+    let open = (cCover & spanMask64(ps & 0xff, 1)) != 0;
+    if (!open && wildLetters != 0) {
+      const sym = <i32>load<u8>(tokFirst + <usize>load<u32>(unitTok + (<usize>j << 2)));
+      open = sym > 0 && (wildLetters & (<u32>1 << <u32>((sym - 1) % 32))) != 0;
+    }
+    if (open) cIn += w;
+    else uc += w;
+  }
+  const overlap = uq < uc ? uq : uc;
+  const penalty = lamQueryMin * uq + lamMissing * uc + lamConflict * overlap;
+  const mass = (qIn + cIn) * 0.5;
+  return mass > 0 ? mass / (mass + penalty) : 0;
+}
+
 // Scratch: candidate position per query position for the order check.
 const orderAt = memory.data(32 * 4);
 
@@ -178,12 +261,17 @@ function reversedChain(qPositions: i32): bool {
   return ((<u64>1 << <u64>span) - 1) << <u64>pos;
 }
 
-/** Aligns name `name` with the query and writes one output row at `row`. */
-export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accValue: f32): void {
+/**
+ * Aligns name `name` with the query and writes one output row at `row`. Returns false, writing
+ * nothing, when the score bound shows the name cannot reach minScore.
+ */
+export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accValue: f32): bool {
   const uStart = load<u32>(unitOff + (<usize>name << 2));
   const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
   // Gather scoring pairs: [qUnit u32, cUnit u32, sim f32, value f32]
   let np = 0;
+  let qCover = wildQuery;
+  let cCover: u64 = wildAny ? <u64>-1 : 0;
   for (let j = uStart; j < uEnd; j++) {
     const tok = load<u32>(unitTok + (<usize>j << 2));
     // No query unit found this token: skip its MAXQ similarity slots.
@@ -197,10 +285,18 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       store<u32>(p + 4, j);
       store<f32>(p + 8, s);
       store<f32>(p + 12, s * (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5);
+      qCover |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      cCover |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
       np++;
       if (np >= MAXQ * 64) break;
     }
     if (np >= MAXQ * 64) break;
+  }
+  // The margin covers f32 rounding between the bound's sums and the host's weights.
+  if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover) < minScore - 1e-3) {
+    skipped++;
+    return false;
   }
   let qMask: u32 = 0;
   let cMask: u64 = 0;
@@ -378,18 +474,23 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   store<f32>(o + 20, uc);
   store<u32>(o + 24, qMask);
   store<f32>(o + 28, accValue);
+  return true;
 }
 
 /**
  * Runs candidate generation and scoring for the query units written by the host.
- * Returns the number of output rows (unsorted; the host ranks them).
+ * Returns the number of output rows (unsorted; the host ranks them). Names whose score bound is
+ * under `minRawScore` get no row (0 or less: every candidate gets one).
  */
-export function collect(units: i32, qPositions: i32, minAcc: f32, listMask: u32, maxCand: i32): i32 {
+export function collect(units: i32, qPositions: i32, minAcc: f32, listMask: u32, maxCand: i32, minRawScore: f32): i32 {
   if (maxCand > MAX_CANDIDATES) maxCand = MAX_CANDIDATES;
   const touched = accumulate(units, listMask, minAcc);
   const size = select(touched, minAcc, maxCand);
+  minScore = minRawScore;
+  prepareBound(units);
+  let rows = 0;
   for (let r = 0; r < size; r++) {
-    alignName(load<u32>(heapName + (<usize>r << 2)), units, qPositions, r, load<f32>(heapKey + (<usize>r << 2)));
+    if (alignName(load<u32>(heapName + (<usize>r << 2)), units, qPositions, rows, load<f32>(heapKey + (<usize>r << 2)))) rows++;
   }
-  return size;
+  return rows;
 }

@@ -230,7 +230,9 @@ function search(core: MatchingCore, index: BuiltIndex, u: number, text: string, 
 /** Runs one query the way the name matcher does: write units, search each, collect, reset. */
 function run(
   core: MatchingCore, index: BuiltIndex, words: readonly string[], p: ModeParams,
-  opts: { mask?: number; minAcc?: number; cap?: number; extra?: QueryUnit[]; searchUnit?: (u: number) => number } = {},
+  opts: {
+    mask?: number; minAcc?: number; cap?: number; extra?: QueryUnit[]; searchUnit?: (u: number) => number; minRawScore?: number;
+  } = {},
 ): { expansions: number[]; rows: Scored[] } {
   const weightOf = weightFrom(index);
   const weights = words.map((text) => weightOf({ text, weak: false, abjad: false }));
@@ -238,7 +240,7 @@ function run(
   core.writeQuery(units, weights);
   try {
     const expansions = units.map((unit, u) => (opts.searchUnit ? opts.searchUnit(u) : search(core, index, u, unit.text, p)));
-    const n = core.collect(units.length, words.length, opts.minAcc ?? 0, opts.mask ?? ALL, opts.cap ?? 200, p);
+    const n = core.collect(units.length, words.length, opts.minAcc ?? 0, opts.mask ?? ALL, opts.cap ?? 200, p, 0, opts.minRawScore ?? 0);
     const rows = Array.from({ length: n }, (_, r) => core.row(r));
     return {
       expansions,
@@ -295,6 +297,24 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
     expect(typo.score).toBeLessThan(exact);
     // karimof -> karimova is two edits (substitution + insertion).
     expect(namesOf(run(core, index, ['karimof'], edits(2)).rows)).toContain('KARIMOVA Dilnoza');
+  });
+
+  it('the score bound leaves out only names under the floor: the rows at or above it are the same', () => {
+    for (const words of [['karimov', 'rustam'], ['rustam', 'ivanovich', 'karimov'], ['oleg', 'karimova']]) {
+      const all = run(core, index, words, edits(1)).rows;
+      for (const floor of [0.3, 0.6, 0.9]) {
+        const before = core.skippedCount();
+        const bounded = run(core, index, words, edits(1), { minRawScore: floor }).rows;
+        expect(bounded.filter((r) => r.score >= floor), `${words.join(' ')} at ${floor}`).toEqual(all.filter((r) => r.score >= floor));
+        // Every name left out is one the bound skipped (it writes no row for those).
+        expect(all.length - bounded.length).toBe(core.skippedCount() - before);
+      }
+    }
+    // "karimov rustam" at 0.9: "KARIMOV Ivan" and "KARIMOVA Dilnoza" cannot get there (a rare token
+    // on each side unmatched), and are skipped before alignment.
+    const before = core.skippedCount();
+    run(core, index, ['karimov', 'rustam'], EXACT, { minRawScore: 0.9 });
+    expect(core.skippedCount() - before).toBeGreaterThan(0);
   });
 
   it('units shorter than the minimum edit length get exact matches only', () => {

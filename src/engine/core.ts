@@ -10,7 +10,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-const CORE_VERSION = 5;
+const CORE_VERSION = 6;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
@@ -321,9 +321,13 @@ export class MatchingCore {
    * Candidate generation and scoring. Returns the number of rows written to the output table;
    * read them with row() (or the allocation-free rowName/rowScore/rowMatched... accessors).
    */
-  /** `chainMask`: bit p set when query position p is a lineage particle (bin, ibn...). */
+  /**
+   * `chainMask`: bit p set when query position p is a lineage particle (bin, ibn...).
+   * `minRawScore`: names whose score provably stays under it get no row (0: every candidate does).
+   */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
+    minRawScore = 0,
   ): number {
     this.runPlan();
     const c = this.core;
@@ -331,7 +335,7 @@ export class MatchingCore {
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
       p.containedMass, p.lamMissingContained, chainMask >>> 0,
     );
-    return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates);
+    return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }
 
   rowName(r: number): number {
@@ -370,6 +374,11 @@ export class MatchingCore {
   /** Matched rarity mass of row r. */
   rowMass(r: number): number {
     return this.v.outF[r * OUT_STRIDE + 3];
+  }
+
+  /** Names the score bound has skipped since the core was loaded (tests and diagnostics). */
+  skippedCount(): number {
+    return this.core.skippedCount();
   }
 
   reset(units: number): void {

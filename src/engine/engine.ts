@@ -112,8 +112,9 @@ export class Engine implements ScreeningEngine {
     // The floor test, applied by matchName to the raw score (the information factor only lowers it)
     // and here to the final one.
     const keep = (score: number): boolean => !(score * NAME_SHARE + 0.2 < floor);
+    const scoreFloor = { keep, minRawScore: (floor - 0.2) / NAME_SHARE };
     for (let qi = 0; qi <= aliases.length; qi++) {
-      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, keep);
+      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, scoreFloor);
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];

@@ -229,9 +229,17 @@ function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit
     .map((n) => ({ name: n, score: 1 }));
 }
 
+/** Which name scores a caller wants: `keep` must be non-decreasing in the score. */
+export interface ScoreFloor {
+  /** Rows whose raw score it rejects are left out. */
+  keep: (rawScore: number) => boolean;
+  /** The least raw score `keep` accepts: names the core proves to stay under it are not aligned. */
+  minRawScore: number;
+}
+
 /**
- * Scores a query name against every name in the index; best score per name, unsorted. `keep`, when
- * given, must be non-decreasing in the score: rows whose raw score it rejects are left out.
+ * Scores a query name against every name in the index; best score per name, unsorted; with a
+ * floor, only the names whose scores it keeps.
  */
 export function matchName(
   core: MatchingCore,
@@ -240,7 +248,7 @@ export function matchName(
   mode: ModeConfig,
   weightOf: WeightOf,
   listMask: number,
-  keep?: (rawScore: number) => boolean,
+  floor?: ScoreFloor,
 ): NameHit[] {
   if (!mode.fuzzyTokens) return matchStrict(index, name, listMask);
   const plan = planQuery(name, mode, weightOf, index.tokens);
@@ -280,7 +288,10 @@ export function matchName(
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
-    const n = core.collect(plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask);
+    const n = core.collect(
+      plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask, floor?.minRawScore ?? 0,
+    );
+    const keep = floor?.keep;
     const hits: NameHit[] = [];
     for (let r = 0; r < n; r++) {
       const score = core.rowScore(r);
