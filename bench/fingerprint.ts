@@ -5,8 +5,10 @@
  * matched name per match and the recommended action; and a second hash over name_bench pair scores.
  *
  * Run `npx tsx bench/fingerprint.ts` before and after a speed change: both hashes must be equal.
+ * With FINGERPRINT_DUMP=<file>, every screen's line is written there too (diff two dumps).
  */
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createPairScorer } from '../src/engine/index.js';
 import type { Fuzziness, ScreenRequest, ScreenResult } from '../src/engine/types.js';
@@ -23,11 +25,15 @@ const engine = snap.engine;
 const h = createHash('sha256');
 let screens = 0;
 const original = engine.screen.bind(engine);
+// FINGERPRINT_DUMP=file also writes every screen's line there, to see which results a change moved.
+const dumpPath = process.env.FINGERPRINT_DUMP;
+const dump: string[] = [];
 const record = (r: ScreenResult): void => {
   screens++;
   let line = r.summary.recommendedAction;
   for (const m of r.matches) line += `|${m.listSource}:${m.entryId}:${m.confidence.toFixed(6)}:${m.matchedName}`;
   h.update(line + '\n');
+  if (dumpPath) dump.push(line);
 };
 engine.screen = (request: ScreenRequest): ScreenResult => { const r = original(request); record(r); return r; };
 
@@ -37,6 +43,7 @@ positives(engine);
 const mix = buildQueryMix(engine.index.names, snap.set.entries, 5000);
 for (const mode of ['strict', 'balanced', 'loose'] as Fuzziness[]) for (const q of mix) engine.screen({ ...q.request, fuzziness: mode });
 console.log(`screens ${screens} hash ${h.digest('hex')}`);
+if (dumpPath) writeFileSync(dumpPath, dump.join('\n') + '\n');
 
 const ph = createHash('sha256');
 const scorer = createPairScorer(engine.index);

@@ -89,18 +89,24 @@ const ROMAN = /^x{0,3}(ix|iv|v?i{0,3})$/;
 
 /** Lower-case words of a segment without Han or Hangul. */
 function latinWords(segment: string): RawWord[] {
-  const s = toAscii(segment)
-    .toLowerCase()
-    .replace(APOSTROPHES, '')
-    // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
-    .replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1')
-    .replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
+  let s = toAscii(segment).toLowerCase().replace(APOSTROPHES, '');
+  // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
+  // (Tested first: most names have neither, and a regular expression costs more than a scan.)
+  if (s.includes('.')) s = s.replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
+  if (s.includes('/')) s = s.replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
   const out: RawWord[] = [];
-  for (const m of s.matchAll(/[a-z0-9]+/g)) {
-    let text = m[0];
+  // Words are the runs of [a-z0-9]; everything else separates them.
+  let start = -1;
+  for (let i = 0; i <= s.length; i++) {
+    const c = i < s.length ? s.charCodeAt(i) : 0;
+    const word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (word && start < 0) start = i;
+    if (word || start < 0) continue;
+    let text = s.slice(start, i);
+    start = -1;
     // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
     // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
-    if (!ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
+    if (text.includes('x') && !ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
     out.push({ text });
   }
   return out;
