@@ -13,7 +13,7 @@ import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
-  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokOff, unitOff, unitPS,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
@@ -253,6 +253,17 @@ function reversedChain(qPositions: i32): bool {
   return false;
 }
 
+/**
+ * Token `tok` starts with byte `c`: by the first-letter table (no read of the token's text) for
+ * letters and digits, which are all tokens hold; by the text otherwise.
+ */
+@inline function startsWith(tok: u32, c: u8): bool {
+  const sym = symbol(c);
+  if (sym > 0) return <i32>load<u8>(tokFirst + <usize>tok) == sym;
+  const to = load<u32>(tokOff + (<usize>tok << 2));
+  return load<u32>(tokOff + (<usize>(tok + 1) << 2)) > to && load<u8>(tokBytes + <usize>to) == c;
+}
+
 @inline function spanMask32(pos: u32, span: u32): u32 {
   return ((<u32>1 << span) - 1) << pos;
 }
@@ -352,9 +363,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
         const cm = spanMask64(ps & 0xff, 1);
         if ((cm & cMask) != 0) continue;
         const tok = load<u32>(unitTok + (<usize>j << 2));
-        const to = load<u32>(tokOff + (<usize>tok << 2));
-        if (load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to < 3) continue;
-        if (load<u8>(tokBytes + <usize>to) != letter) continue;
+        if (!startsWith(tok, letter) || load<u8>(tokLen8 + <usize>tok) < 3) continue;
         const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
         matched += initialSim * m;
         mass += m;
@@ -382,9 +391,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
           const ps = load<u32>(unitPS + (<usize>j << 2));
           if (ps != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMask) != 0) { ok = false; break; }
           const tok = load<u32>(unitTok + (<usize>j << 2));
-          const to = load<u32>(tokOff + (<usize>tok << 2));
-          if (load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to < 2) ok = false;
-          else if (load<u8>(tokBytes + <usize>to) != load<u8>(qp + <usize>k)) ok = false;
+          if (!startsWith(tok, load<u8>(qp + <usize>k)) || load<u8>(tokLen8 + <usize>tok) < 2) ok = false;
           wc += load<f32>(unitW + (<usize>j << 2));
         }
         if (!ok) continue;

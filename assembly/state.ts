@@ -48,6 +48,8 @@ export let tgTouched: usize = 0;
 export let tgKey: usize = 0;
 /** u8 per dictionary token: its first letter's trigram symbol (the two-edit search filters on it). */
 export let tokFirst: usize = 0;
+/** u8 per dictionary token: its length, at most 255 (initials and acronyms check it without tokOff). */
+export let tokLen8: usize = 0;
 /**
  * u32 per dictionary token: bit (symbol - 1) % 32 set for every letter or digit of its first MAX_TOKEN
  * bytes. Letters one side has and the other lacks are at least the bits one mask has and the other
@@ -147,9 +149,11 @@ export function setIndex(
   survSim = zeroed(<usize>tCount << 2);
   tokFirst = zeroed(<usize>tCount);
   tokSig = zeroed(<usize>tCount << 2);
+  tokLen8 = zeroed(<usize>tCount);
   for (let t = 0; t < tCount; t++) {
     const at = load<u32>(tokOff + (<usize>t << 2));
     const end = load<u32>(tokOff + (<usize>(t + 1) << 2));
+    store<u8>(tokLen8 + <usize>t, <u8>(end - at < 255 ? end - at : 255));
     if (end > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
     store<u32>(tokSig + (<usize>t << 2), signature(tokBytes + <usize>at, <i32>(end - at)));
   }
