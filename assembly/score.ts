@@ -62,6 +62,13 @@ function accumulate(units: i32, listMask: u32, minAcc: f32): i32 {
     remaining -= w;
     const n = load<i32>(expCount + (<usize>u << 2));
     const base = <usize>u * <usize>MAX_EXPANSIONS;
+    // No new candidate can start: adding to the names already found by reading their units is
+    // cheaper than walking postings when those are longer (a common token's run to thousands).
+    // (Not once stale similarities may linger: see simFlagUnreliable.)
+    if (!canStart && !simFlagUnreliable && candidateUnits(touched) < postingsLength(base, n)) {
+      addToCandidates(u, w, touched, stamp);
+      continue;
+    }
     for (let e = 0; e < n; e++) {
       const t = load<u32>(expTok + ((base + <usize>e) << 2));
       const value = load<f32>(expSim + ((base + <usize>e) << 2)) * w;
@@ -83,6 +90,51 @@ function accumulate(units: i32, listMask: u32, minAcc: f32): i32 {
     }
   }
   return touched;
+}
+
+/** Postings entries the n expansions of a unit (from `base`) would walk. */
+function postingsLength(base: usize, n: i32): i32 {
+  let total = 0;
+  for (let e = 0; e < n; e++) {
+    const t = load<u32>(expTok + ((base + <usize>e) << 2));
+    total += <i32>(load<u32>(postOff + (<usize>(t + 1) << 2)) - load<u32>(postOff + (<usize>t << 2)));
+  }
+  return total;
+}
+
+/** Units of the first `touched` candidates (an estimate of addToCandidates' work; stops once large). */
+function candidateUnits(touched: i32): i32 {
+  let total = 0;
+  for (let i = 0; i < touched; i++) {
+    const name = load<u32>(candidates + (<usize>i << 2));
+    total += <i32>(load<u32>(unitOff + (<usize>(name + 1) << 2)) - load<u32>(unitOff + (<usize>name << 2)));
+  }
+  return total;
+}
+
+/**
+ * What the postings walk of unit u adds to names already found, found from their side: a name's
+ * share is w times the best similarity of any of its units' tokens to u, which is the first (best)
+ * expansion of u whose postings hold the name. Each name once (the stamp, as in the walk).
+ */
+function addToCandidates(u: i32, w: f32, touched: i32, stamp: u32): void {
+  for (let i = 0; i < touched; i++) {
+    const name = load<u32>(candidates + (<usize>i << 2));
+    const ap = accSeen + (<usize>name << 3);
+    if (load<u32>(ap, 4) == stamp) continue;
+    store<u32>(ap, stamp, 4);
+    // A name whose rarity is still nil counts as not found yet, as in the walk.
+    if (load<f32>(ap) == 0) continue;
+    const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
+    let best: f32 = 0;
+    for (let j = load<u32>(unitOff + (<usize>name << 2)); j < uEnd; j++) {
+      const tok = load<u32>(unitTok + (<usize>j << 2));
+      if (load<u8>(simFlag + <usize>tok) == 0) continue;
+      const sim = load<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2));
+      if (sim > best) best = sim;
+    }
+    if (best > 0) store<f32>(ap, load<f32>(ap) + best * w);
+  }
 }
 
 function heapSiftDown(size: i32, i: i32): void {
