@@ -78,7 +78,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   const out: RawWord[] = [];
   for (const word of words) {
     const w = word.text;
-    if (word.syllabic || w.length < 6 || known.has(classifyWord(w).text) || classifyWord(w).cls !== 'name') {
+    const cw = word.syllabic || w.length < 6 ? undefined : classifyWord(w);
+    if (!cw || known.has(cw.text) || cw.cls !== 'name') {
       out.push(word);
       continue;
     }
@@ -98,6 +99,19 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   return out;
 }
 
+/** `text` with every run of one letter a-z written once ("joonng" -> "jong"); the same string when it has none. */
+function singleLetters(text: string): string {
+  let out = '';
+  let from = 0;
+  for (let i = 1; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== text.charCodeAt(i - 1) || c < 97 || c > 122) continue;
+    out += text.slice(from, i);
+    from = i + 1;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
 export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>): QueryPlan {
   const words = rawWords(name);
   const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name), ARABIC.test(name)).slice(
@@ -108,9 +122,9 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
   for (const t of tokens) {
-    if (t.raw || t.weak || t.syllabic || !/([a-z])\1/.test(t.text)) continue;
-    const single = t.text.replace(/([a-z])\1+/g, '$1');
-    if (known?.has(single)) t.raw = single;
+    if (t.raw || t.weak || t.syllabic) continue;
+    const single = singleLetters(t.text);
+    if (single !== t.text && known?.has(single)) t.raw = single;
   }
   const weights = tokens.map(weightOf);
   const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
