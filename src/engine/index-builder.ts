@@ -72,18 +72,30 @@ export function symbolOf(code: number): number {
   return 0;
 }
 
-/** Trigram ids of "$$" + token + "$", deduplicated. */
+// Per trigram, the last token that listed it (trigramIds' duplicate check without a Set per token).
+const trigramStamp = new Uint32Array(TG_SIZE);
+let trigramCall = 0;
+
+/** Trigram ids of "$$" + token + "$", deduplicated, in order of first occurrence. */
 export function trigramIds(token: string): number[] {
-  const ids = new Set<number>();
+  if (++trigramCall === 0xffffffff) {
+    trigramStamp.fill(0);
+    trigramCall = 1;
+  }
+  const ids: number[] = [];
   let s0 = 0;
   let s1 = 0;
   for (let i = 0; i <= token.length; i++) {
     const s2 = i < token.length ? symbolOf(token.charCodeAt(i)) : 0;
-    ids.add((s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2);
+    const id = (s0 * TG_ALPHABET + s1) * TG_ALPHABET + s2;
+    if (trigramStamp[id] !== trigramCall) {
+      trigramStamp[id] = trigramCall;
+      ids.push(id);
+    }
     s0 = s1;
     s1 = s2;
   }
-  return [...ids];
+  return ids;
 }
 
 export function lengthFactor(len: number): number {
@@ -145,9 +157,25 @@ const DELETION_MIN_BITS = 16;
 /** Shortest token matched by its letters in any order: shorter anagrams are mostly other names. */
 export const ANAGRAM_MIN = 5;
 
+// Letter counts for anagramKey (tokens are [a-z0-9]: one byte per character).
+const letterCounts = new Uint16Array(128);
+
 /** A token's letters sorted: equal for "putin" and "nitup". */
 export function anagramKey(text: string): string {
-  return [...text].sort().join('');
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // Not plain ASCII (never, after normalisation): the general sort.
+    if (c >= 128) return [...text].sort().join('');
+    letterCounts[c]++;
+  }
+  let key = '';
+  for (let c = 0; c < 128; c++) {
+    const n = letterCounts[c];
+    if (n === 0) continue;
+    key += String.fromCharCode(c).repeat(n);
+    letterCounts[c] = 0;
+  }
+  return key;
 }
 
 /**
@@ -156,9 +184,9 @@ export function anagramKey(text: string): string {
  * Two tokens within one edit share a key, so one-edit search probes a handful of short runs, one
  * cache line each. Keys are inserted by token id, so a run holds equal keys in that order.
  */
-function buildDeletions(texts: readonly string[]): Pick<IndexArrays, 'delBits' | 'delTable'> {
-  let total = 0;
-  for (const t of texts) total += t.length + 1;
+function buildDeletions(tokBytes: Uint8Array, tokOff: Uint32Array): Pick<IndexArrays, 'delBits' | 'delTable'> {
+  const count = tokOff.length - 1;
+  const total = tokOff[count] + count;
   let bits = DELETION_MIN_BITS;
   while (1 << bits < 2 * total) bits++;
   const mask = (1 << bits) - 1;
@@ -169,15 +197,45 @@ function buildDeletions(texts: readonly string[]): Pick<IndexArrays, 'delBits' |
     delTable[2 * s] = hash;
     delTable[2 * s + 1] = id + 1;
   };
-  texts.forEach((text, id) => {
-    insert(fnvSkip(text, -1), id);
-    for (let i = 0; i < text.length; i++) {
-      // Deleting either of two equal neighbours gives the same key: stored once.
-      if (i > 0 && text[i] === text[i - 1]) continue;
-      insert(fnvSkip(text, i), id);
+  // FNV-1a state after each prefix of the token: a deletion at i continues from the state before i.
+  const prefix = new Uint32Array(MAX_PREFIX + 1);
+  for (let id = 0; id < count; id++) {
+    const at = tokOff[id];
+    const len = tokOff[id + 1] - at;
+    if (len > MAX_PREFIX) {
+      deletionsSlow(tokBytes, at, len, id, insert);
+      continue;
     }
-  });
+    let h = FNV_OFFSET;
+    for (let i = 0; i < len; i++) {
+      prefix[i] = h;
+      h = Math.imul(h ^ tokBytes[at + i], FNV_PRIME) >>> 0;
+    }
+    insert(h, id);
+    for (let i = 0; i < len; i++) {
+      // Deleting either of two equal neighbours gives the same key: stored once.
+      if (i > 0 && tokBytes[at + i] === tokBytes[at + i - 1]) continue;
+      let d = prefix[i];
+      for (let k = i + 1; k < len; k++) d = Math.imul(d ^ tokBytes[at + k], FNV_PRIME) >>> 0;
+      insert(d, id);
+    }
+  }
   return { delBits: bits, delTable };
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Tokens longer than this (rare) take the plain route in buildDeletions. */
+const MAX_PREFIX = 256;
+
+/** buildDeletions' keys of one long token, by fnvSkip over its text. */
+function deletionsSlow(tokBytes: Uint8Array, at: number, len: number, id: number, insert: (hash: number, id: number) => void): void {
+  const text = String.fromCharCode(...tokBytes.subarray(at, at + len));
+  insert(fnvSkip(text, -1), id);
+  for (let i = 0; i < len; i++) {
+    if (i > 0 && text[i] === text[i - 1]) continue;
+    insert(fnvSkip(text, i), id);
+  }
 }
 
 interface NameRow {
@@ -240,17 +298,20 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
 }
 
 /**
- * Trigram postings in CSR form, each list sorted by token length (then id): the core binary-searches
- * the length window. Two counting passes over the tokens taken in length order produce that order
- * directly, with no per-list sort.
+ * Trigram postings in CSR form, each list sorted by first letter, then length (capped at 0xffff, as
+ * the core's tgKey), then id: the core binary-searches the window. Two counting passes over the
+ * tokens taken in that order produce it directly, with no per-list sort.
  */
 function buildTrigrams(dict: Dictionary): { tgOff: Uint32Array; tgList: Uint32Array } {
   // Each list in (first letter, length, id) order: the two-edit search keeps the query's first
   // letter and a length window, one contiguous run of every list it reads (assembly/search.ts).
-  const first = (id: number): number => (dict.texts[id].length > 0 ? symbolOf(dict.texts[id].charCodeAt(0)) : 0);
-  const order = Array.from(dict.texts.keys()).sort(
-    (a, b) => first(a) - first(b) || dict.texts[a].length - dict.texts[b].length || a - b,
-  );
+  const T = dict.texts.length;
+  const key = new Float64Array(T);
+  for (let id = 0; id < T; id++) {
+    const text = dict.texts[id];
+    key[id] = (text.length > 0 ? symbolOf(text.charCodeAt(0)) : 0) * 2 ** 32 + Math.min(text.length, 0xffff);
+  }
+  const order = Array.from(dict.texts.keys()).sort((a, b) => key[a] - key[b] || a - b);
   const grams = order.map((id) => trigramIds(dict.texts[id]));
   const tgOff = new Uint32Array(TG_SIZE + 1);
   for (const g of grams) for (const tg of g) tgOff[tg + 1]++;
@@ -343,10 +404,12 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   unitOff[N] = u;
 
   const skeletons = new Map<string, number[]>();
-  const singles = new Set(rows.flatMap((r) => r.tokenIds));
+  // Tokens some name has as a single token (not only inside a compound or as a raw spelling).
+  const single = new Uint8Array(T);
+  for (const row of rows) for (const id of row.tokenIds) single[id] = 1;
   dict.texts.forEach((text, id) => {
     // Compounds meet their counterparts through letters (trigrams), not through skeletons.
-    if (!singles.has(id)) return;
+    if (single[id] === 0) return;
     const sk = skeleton(text);
     if (sk.length < 2) return;
     const list = skeletons.get(sk);
@@ -356,7 +419,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
 
   const anagrams = new Map<string, number[]>();
   dict.texts.forEach((text, id) => {
-    if (!singles.has(id) || text.length < ANAGRAM_MIN) return;
+    if (single[id] === 0 || text.length < ANAGRAM_MIN) return;
     const key = anagramKey(text);
     const list = anagrams.get(key);
     if (list) list.push(id);
@@ -375,7 +438,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     strictKeys,
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),
-      unitOff, unitTok, unitPS, unitW, nameList, ...buildDeletions(dict.texts),
+      unitOff, unitTok, unitPS, unitW, nameList, ...buildDeletions(tokBytes, tokOff),
     },
     names,
     tokens: dict.ids,
