@@ -16,12 +16,32 @@ export function requestsIn(mix: readonly MixQuery[], fuzziness: Fuzziness): Scre
   return mix.map((q) => ({ ...q.request, fuzziness }));
 }
 
-export async function screenLatency(engine: Engine, requests: readonly ScreenRequest[], passes: number): Promise<LatencyStats> {
+/**
+ * Screens `requests` `passes` times, one timed screen each. `warmup` screens the first of them
+ * untimed before (0 when the caller has warmed the JIT on other queries, so none is seen twice).
+ */
+export async function screenLatency(
+  engine: Engine, requests: readonly ScreenRequest[], passes: number, warmup = Math.min(200, requests.length),
+): Promise<LatencyStats> {
   const next = cycle(requests);
-  // Warm-up screens part of the mix first so the JIT has settled before the timed passes.
   return measure('screen', () => {
     engine.screen(next());
-  }, { iterations: requests.length * passes, warmupIterations: Math.min(200, requests.length) });
+  }, { iterations: requests.length * passes, warmupIterations: warmup });
+}
+
+/**
+ * Wall time of each screen of one pass, timed one by one with no warm-up: a freshly built engine,
+ * JIT cold. Only p50, p99 and mean are meaningful here (no CPU time is taken).
+ */
+export function coldLatency(engine: Engine, requests: readonly ScreenRequest[]): Pick<LatencyStats, 'samples' | 'p50' | 'p99' | 'mean'> {
+  const times = requests.map((request) => {
+    const t = performance.now();
+    engine.screen(request);
+    return performance.now() - t;
+  });
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number): number => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { samples: times.length, p50: at(0.5), p99: at(0.99), mean: times.reduce((a, b) => a + b, 0) / times.length };
 }
 
 /** Consecutive windows of the (shuffled) mix, so every batch holds the same blend of queries. */

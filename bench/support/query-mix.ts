@@ -31,7 +31,8 @@ export const MIX_SHARES: Readonly<Record<QueryOrigin, number>> = {
 };
 /** Share of fixture and individual list queries that also give date of birth and nationality. */
 const DETAILS_SHARE = 0.5;
-const SEED = 20_260_311;
+/** The seed of the timed mix; a warm-up mix takes another, so the timed queries stay unseen. */
+export const MIX_SEED = 20_260_311;
 const FIXTURES = join(EVAL_DIR, 'yente_screening_fixtures');
 
 function fixtureRequest(row: Record<string, string>, random: Random): ScreenRequest {
@@ -82,8 +83,10 @@ function shuffle<T>(items: T[], random: Random): T[] {
   return items;
 }
 
-export function buildQueryMix(names: readonly IndexedName[], entries: readonly ListEntry[], size: number): MixQuery[] {
-  const random = seededRandom(SEED);
+export function buildQueryMix(
+  names: readonly IndexedName[], entries: readonly ListEntry[], size: number, seed: number = MIX_SEED,
+): MixQuery[] {
+  const random = seededRandom(seed);
   const count = (origin: QueryOrigin): number => Math.round(size * MIX_SHARES[origin]);
   return shuffle(
     [
