@@ -5,6 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine, Fuzziness, Match, ScreenRequest, ScreenResult } from '../src/engine/index.js';
+import { evidenceCeiling, fieldEvidence } from '../src/engine/evidence.js';
 import { FUZZINESS_MODES } from '../src/engine/types.js';
 import type { DateValue, ListEntry } from '../src/lists/model.js';
 import { buildEngineWithBackground, entry } from './support/engine-entries.js';
@@ -192,6 +193,72 @@ describe('evidence: nationality, address, kind', () => {
     expect(new Set(fields).size).toBe(fields.length);
     expect(fields).toEqual(expect.arrayContaining(['name', 'aliases', 'dateOfBirth', 'nationality', 'address.country', 'kind']));
     for (const e of m.evidence) expect(e.detail ?? '').not.toMatch(/karimov|rustam/i);
+  });
+});
+
+describe('evidence ceiling (what lets the engine skip names that cannot be reported)', () => {
+  /** Every combination of the five fields, with values this entry agrees with and values it does not. */
+  function requests(e: ListEntry): ScreenRequest[] {
+    const dobs = [e.datesOfBirth[0]?.from, '1901-02-03'].filter((d): d is string => Boolean(d));
+    const nats = [e.nationalities[0] ?? e.citizenships[0], 'FR'].filter((c): c is string => Boolean(c));
+    const countries = [e.addresses[0]?.country, 'PL'].filter((c): c is string => Boolean(c));
+    const cities = [e.addresses[0]?.city, 'Lyon'].filter((c): c is string => Boolean(c));
+    const out: ScreenRequest[] = [];
+    for (let mask = 0; mask < 32; mask++) {
+      for (const variant of [0, 1]) {
+        const pick = <T>(values: T[]): T => values[Math.min(variant, values.length - 1)];
+        const r: ScreenRequest = { name: e.name };
+        if (mask & 1) r.dateOfBirth = pick(dobs);
+        if (mask & 2) r.nationality = pick(nats);
+        if (mask & 4 || mask & 8) r.address = {};
+        if (mask & 4) r.address!.country = pick(countries);
+        if (mask & 8) r.address!.city = pick(cities);
+        if (mask & 16) r.kind = variant === 0 ? e.kind : 'entity';
+        out.push(r);
+      }
+    }
+    return out;
+  }
+
+  it('bounds what the other fields add, for every combination of fields on every entry', () => {
+    for (const e of ENTRIES) {
+      for (const r of requests(e)) {
+        const added = fieldEvidence(r, e).reduce((sum, item) => sum + item.weight, 0);
+        expect(added).toBeLessThanOrEqual(evidenceCeiling(r) + 1e-12);
+      }
+    }
+  });
+
+  it('is reached when every field agrees (it is the least such bound), and is 0 for a name alone', () => {
+    const karimov = PEOPLE.find((e) => e.entryId === '106')!;
+    const r: ScreenRequest = {
+      name: karimov.name, dateOfBirth: '1980-05-05', nationality: 'UZ', address: { country: 'UZ', city: 'Tashkent' }, kind: 'individual',
+    };
+    const added = fieldEvidence(r, karimov).reduce((sum, item) => sum + item.weight, 0);
+    expect(added).toBeCloseTo(evidenceCeiling(r), 12);
+    expect(evidenceCeiling({ name: 'x' })).toBe(0);
+  });
+
+  it('still reports a name whose weight alone is under the floor when agreeing fields lift it over', () => {
+    // Names made weaker by extra tokens the list lacks, until the name alone is just under the floor.
+    const extras = ['Qorvath', 'Zilbrand Qorvath', 'Zilbrand Qorvath Mendrix', 'Zilbrand Qorvath Mendrix Tolvey'];
+    let lifted = 0;
+    for (const e of PEOPLE.filter((p) => p.datesOfBirth[0]?.precision === 'day' && p.nationalities.length > 0)) {
+      for (const fuzziness of FUZZINESS_MODES) {
+        const floor = engine.thresholds[fuzziness].reportingFloor;
+        for (const extra of extras) {
+          for (const name of spellings(e).map((n) => `${n} ${extra}`)) {
+            const alone = find(screen({ name, fuzziness, threshold: 0 }), e.entryId)?.confidence ?? 0;
+            if (!(alone < floor && alone + 0.12 > floor + 0.001)) continue;
+            const request: ScreenRequest = { name, fuzziness, dateOfBirth: e.datesOfBirth[0].from, nationality: e.nationalities[0] };
+            expect(find(screen(request), e.entryId)?.confidence, `${fuzziness}: ${name}`).toBeCloseTo(alone + 0.12, 3);
+            lifted++;
+          }
+        }
+      }
+    }
+    // The property was exercised, not vacuously true.
+    expect(lifted).toBeGreaterThan(0);
   });
 });
 

@@ -6,7 +6,7 @@ import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
-import { corroborated, fieldEvidence } from './evidence.js';
+import { corroborated, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, type WeightOf } from './name-matcher.js';
 import type {
@@ -17,6 +17,8 @@ export const DEFAULT_LIMIT = 10;
 /** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
 export const WEAK_ALIAS_FACTOR = 0.7;
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
+/** More than settle()'s rounding of up to seven weights and their sum can add (8 x 0.00005). */
+const ROUNDING_SLACK = 0.001;
 
 interface BestName {
   name: number;
@@ -100,8 +102,8 @@ export class Engine implements ScreeningEngine {
 
   /**
    * Best name score per entry over the request's name and aliases. Names scoring under what the
-   * reporting floor can ever let through (score x NAME_SHARE + 0.2 < floor, the test screen() applies
-   * to an entry's best name) are dropped here: they can neither be reported nor beat a name that is.
+   * reporting floor can ever let through (score x NAME_SHARE + the most the request's other fields
+   * can add < floor) are dropped here: they can neither be reported nor beat a name that is.
    */
   private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number): Map<number, BestName> {
     const mode = MODES[fuzziness];
@@ -110,9 +112,10 @@ export class Engine implements ScreeningEngine {
     const names = this.index.names;
     const aliases = request.aliases ?? [];
     // The floor test, applied by matchName to the raw score (the information factor only lowers it)
-    // and here to the final one.
-    const keep = (score: number): boolean => !(score * NAME_SHARE + 0.2 < floor);
-    const scoreFloor = { keep, minRawScore: (floor - 0.2) / NAME_SHARE };
+    // and here to the final one. The slack covers settle()'s rounding to four decimals.
+    const reach = evidenceCeiling(request) + ROUNDING_SLACK;
+    const keep = (score: number): boolean => !(score * NAME_SHARE + reach < floor);
+    const scoreFloor = { keep, minRawScore: (floor - reach) / NAME_SHARE };
     for (let qi = 0; qi <= aliases.length; qi++) {
       const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, scoreFloor);
       for (let h = 0; h < hits.length; h++) {

@@ -117,6 +117,30 @@ export function fieldEvidence(request: ScreenRequest, entry: ListEntry): Evidenc
   return items.filter((e): e is Evidence => e !== null);
 }
 
+/** The most each compared field can add: the largest positive weight it can earn. */
+const FIELD_CEILING = Object.freeze({
+  dateOfBirth: Math.max(WEIGHTS.dobExact, WEIGHTS.dobMonth, WEIGHTS.dobSwapped, WEIGHTS.dobYear, WEIGHTS.dobRange),
+  nationality: Math.max(WEIGHTS.nationalityMatch, WEIGHTS.nationalityAddressOnly),
+  country: WEIGHTS.countryMatch,
+  city: WEIGHTS.cityMatch,
+  kind: WEIGHTS.kindMatch,
+});
+
+/**
+ * The most fieldEvidence can add for this request, whatever the entry: the sum of the ceilings of
+ * the fields it gives. A name whose weight cannot reach the reporting floor even with it need not
+ * be scored or explained (most requests give a name alone: a ceiling of 0).
+ */
+export function evidenceCeiling(request: ScreenRequest): number {
+  let ceiling = 0;
+  if (request.dateOfBirth) ceiling += FIELD_CEILING.dateOfBirth;
+  if (request.nationality) ceiling += FIELD_CEILING.nationality;
+  if (request.address?.country) ceiling += FIELD_CEILING.country;
+  if (request.address?.city) ceiling += FIELD_CEILING.city;
+  if (request.kind) ceiling += FIELD_CEILING.kind;
+  return ceiling;
+}
+
 /** True when a field other than the name positively corroborates the match (needed to block). */
 export function corroborated(evidence: readonly Evidence[]): boolean {
   return evidence.some(
