@@ -63,11 +63,14 @@ function settle(evidence: Evidence[]): number {
   // Below zero (only with a very low `threshold`): the negative weights give back what exceeds the
   // name's weight, strongest first, so the weights still add up to the confidence, 0.
   let deficit = -total;
-  for (const e of [...evidence].sort((a, b) => a.weight - b.weight)) {
-    if (deficit <= 0 || e.weight >= 0) break;
-    const give = Math.min(deficit, -e.weight);
-    e.weight += give;
-    deficit -= give;
+  // (Sorting a copy only when there is a deficit: a reported match almost never has one.)
+  if (deficit > 0) {
+    for (const e of [...evidence].sort((a, b) => a.weight - b.weight)) {
+      if (deficit <= 0 || e.weight >= 0) break;
+      const give = Math.min(deficit, -e.weight);
+      e.weight += give;
+      deficit -= give;
+    }
   }
   for (const e of evidence) e.weight = round4(e.weight);
   const sum = evidence.reduce((s, e) => s + e.weight, 0);

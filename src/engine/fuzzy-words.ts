@@ -40,7 +40,8 @@ export class FuzzyWords<T> {
 
   constructor(
     entries: Iterable<readonly [string, T]>,
-    private readonly minLength: number,
+    /** Shortest token searched through a typo. */
+    readonly minLength: number,
   ) {
     for (const [word, value] of entries) {
       this.exact.set(word, value);
@@ -53,10 +54,19 @@ export class FuzzyWords<T> {
     }
   }
 
-  /** The value of the word itself, or of the one vocabulary word within one edit (null if none or ambiguous). */
-  find(token: string): T | undefined {
+  /** Every key of the deletion neighbourhood (a NeighbourFilter is built from these). */
+  neighbourKeys(): Iterable<string> {
+    return this.neighbours.keys();
+  }
+
+  /**
+   * The value of the word itself, or of the one vocabulary word within one edit (null if none or
+   * ambiguous). `near` false: a NeighbourFilter has shown that no key of the token's neighbourhood
+   * is this vocabulary's, so only the word itself can match.
+   */
+  find(token: string, near = true): T | undefined {
     const hit = this.exact.get(token);
-    if (hit !== undefined || token.length < this.minLength) return hit;
+    if (hit !== undefined || !near || token.length < this.minLength) return hit;
     const found = new Set<string>();
     for (const key of [token, ...deletions(token)]) {
       for (const word of this.neighbours.get(key) ?? []) {
@@ -66,5 +76,63 @@ export class FuzzyWords<T> {
     if (found.size === 0) return undefined;
     const values = new Set([...found].map((w) => this.exact.get(w)));
     return values.size === 1 ? this.exact.get([...found][0]) : undefined;
+  }
+}
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+
+/** FNV-1a of `text` without the code unit at `skip` (-1: none), as text.slice(0, skip) + text.slice(skip + 1) would hash. */
+function hashSkipping(text: string, skip: number): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < text.length; i++) {
+    if (i === skip) continue;
+    h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
+  }
+  return h;
+}
+
+/**
+ * Whether a word may have a vocabulary word within one edit, for several vocabularies at once,
+ * without building a string: the hashes of all their neighbourhood keys in one open-addressing set.
+ * False means no key of the word's neighbourhood (the word, and the word less any one letter) is a
+ * key of any of them, so none can find a near word; true may be a hash collision (then look).
+ * Most words of most names are near no legal form, title or name variant: this spares them the
+ * key strings and map lookups of every vocabulary in turn.
+ */
+export class NeighbourFilter {
+  private readonly table: Uint32Array;
+  private readonly mask: number;
+
+  constructor(vocabularies: ReadonlyArray<{ neighbourKeys(): Iterable<string> }>) {
+    const hashes = new Set<number>();
+    for (const v of vocabularies) for (const key of v.neighbourKeys()) hashes.add(hashSkipping(key, -1));
+    let size = 16;
+    while (size < 2 * hashes.size) size *= 2;
+    this.mask = size - 1;
+    // Slot value = hash + 1, 0 = empty (a hash of 0xffffffff is stored as 1, like a hash of 0: at
+    // worst a false "may be near", never a missed key).
+    this.table = new Uint32Array(size);
+    for (const h of hashes) {
+      let at = h & this.mask;
+      while (this.table[at] !== 0) at = (at + 1) & this.mask;
+      this.table[at] = (h + 1) >>> 0 || 1;
+    }
+  }
+
+  private has(h: number): boolean {
+    const stored = (h + 1) >>> 0 || 1;
+    for (let at = h & this.mask; ; at = (at + 1) & this.mask) {
+      const v = this.table[at];
+      if (v === 0) return false;
+      if (v === stored) return true;
+    }
+  }
+
+  /** True when some vocabulary may hold a key of `word`'s neighbourhood (see the class). */
+  mayBeNear(word: string): boolean {
+    if (this.has(hashSkipping(word, -1))) return true;
+    for (let i = 0; i < word.length; i++) if (this.has(hashSkipping(word, i))) return true;
+    return false;
   }
 }

@@ -148,8 +148,24 @@ export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, kn
     }
   }
   // Rarest first: the core prunes new candidates once the units left cannot reach the floor.
-  units.sort((a, b) => b.weight - a.weight);
+  sortByWeightDescending(units);
   return { tokens, units, positionWeights };
+}
+
+/**
+ * Heaviest first, equal weights in their order (as Array.prototype.sort, which is stable): an
+ * insertion sort in place, since a plan has at most MAXQ units and sort() allocates a work array.
+ */
+function sortByWeightDescending(units: QueryUnit[]): void {
+  for (let i = 1; i < units.length; i++) {
+    const unit = units[i];
+    let j = i - 1;
+    while (j >= 0 && units[j].weight < unit.weight) {
+      units[j + 1] = units[j];
+      j--;
+    }
+    units[j + 1] = unit;
+  }
 }
 
 /**

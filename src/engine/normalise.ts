@@ -7,7 +7,7 @@
  * "xi jin ping", which the joined/split-token rule then matches to "Xi Jinping".
  */
 import anyAscii from 'any-ascii';
-import { FuzzyWords } from './fuzzy-words.js';
+import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
 import {
   ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
@@ -152,6 +152,10 @@ const LEGAL = new FuzzyWords(LEGAL_FORMS, 6);
 const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
 const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
+/** Words near none of the four vocabularies skip their neighbourhood searches (exact lookups stay). */
+const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE]);
+/** Shortest word any of the four searches through a typo. */
+const FUZZY_MIN_LENGTH = Math.min(LEGAL.minLength, HONORIFIC.minLength, VARIANT.minLength, PHRASE.minLength);
 
 /** Classifies one word; exposed for query planning (word-break of joined tokens). */
 // Names repeat their words a lot (70k distinct words in 150k): classify each word once.
@@ -183,18 +187,19 @@ export function slavicSpelling(word: string): string {
 
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
-  const legal = LEGAL.find(word);
+  const near = word.length >= FUZZY_MIN_LENGTH && NEAR_VOCABULARY.mayBeNear(word);
+  const legal = LEGAL.find(word, near);
   if (legal) return { text: legal, cls: 'legal' };
   if (HONORIFICS.has(word) || VESSEL_PREFIXES.has(word)) return { text: word, cls: 'honorific' };
   if (PARTICLES.has(word)) return { text: PARTICLE_SPELLINGS.get(word) ?? word, cls: 'particle' };
   const abbreviation = WORD_ABBREVIATIONS.get(word);
   if (abbreviation) return { text: abbreviation, cls: 'name' };
   // A folded variant keeps the spelling as written (see NameToken.raw).
-  const variant = VARIANT.find(word);
+  const variant = VARIANT.find(word, near);
   if (variant) return variant === word ? { text: word, cls: 'name' } : { text: variant, cls: 'name', raw: word };
-  const honorific = HONORIFIC.find(word);
+  const honorific = HONORIFIC.find(word, near);
   if (honorific) return { text: honorific, cls: 'honorific', raw: word };
-  const phrase = PHRASE.find(word);
+  const phrase = PHRASE.find(word, near);
   if (phrase) return phrase === word ? { text: word, cls: 'name' } : { text: phrase, cls: 'name', raw: word };
   return { text: slavicSpelling(word), cls: 'name' };
 }
