@@ -16,8 +16,6 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import { EVAL_DIR, PROJECT_DIR, SNAPSHOT_DIR, writeResults } from './support/paths.js';
-import { buildQueryMix, MIX_SEED } from './support/query-mix.js';
-import { loadSnapshot } from './support/snapshot.js';
 
 interface Histogram { average: number; p50: number; p99: number; max: number }
 interface AutocannonResult { requests: Histogram & { total: number }; latency: Histogram; non2xx: number; errors: number; duration: number }
@@ -28,6 +26,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const workers = Number(args[args.indexOf('--workers') + 1] ?? '') || 2;
 const DURATION_S = quick ? 3 : 10;
+const WARMUP_S = 10;
 const CONNECTIONS = 32;
 /** Ten fixed names screened over and over: every word cached, the index hot (a best case, not the headline). */
 const QUERIES = ['Vladimir Putin', 'BANCO NACIONAL DE CUBA', 'Quentin Marblewhisk', 'Aerocaribbean Airlines', 'Hizballah',
@@ -73,16 +72,35 @@ async function waitReady(url: string): Promise<void> {
  * there (each connection walks 1,200 different subjects, some with date of birth, nationality and
  * kind), and a disjoint mix to warm the JIT with; the ten fixed names otherwise.
  */
-async function screeningBodies(): Promise<{ timed: string[]; warmup: string[]; realistic: boolean }> {
+function screeningBodies(): { timed: string[]; warmup: string[]; realistic: boolean } {
   const fixed = QUERIES.map((name) => JSON.stringify({ name }));
   if (!existsSync(SNAPSHOT_DIR) || !existsSync(EVAL_DIR)) return { timed: fixed, warmup: fixed, realistic: false };
-  const { set, engine } = await loadSnapshot();
-  const bodies = (seed: number): string[] =>
-    buildQueryMix(engine.index.names, set.entries, MIX_SIZE, seed).map((q) => JSON.stringify(q.request));
-  return { timed: bodies(MIX_SEED), warmup: bodies(MIX_SEED + 1), realistic: true };
+  // Built in a child process: see bench/support/mix-bodies.ts.
+  const tsx = join(PROJECT_DIR, 'node_modules/.bin/tsx');
+  const made = spawnSync(tsx, ['bench/support/mix-bodies.ts', String(MIX_SIZE)], {
+    cwd: PROJECT_DIR, encoding: 'utf8', maxBuffer: 64 << 20, stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (made.status !== 0) throw new Error('bench/support/mix-bodies.ts failed');
+  const { timed, warmup } = JSON.parse(made.stdout) as { timed: string[]; warmup: string[] };
+  return { timed, warmup, realistic: true };
 }
 
-const bodies = await screeningBodies();
+const bodies = screeningBodies();
+/**
+ * One POST request whose body is the next of `bodies` each time any connection sends it: every
+ * request a different subject from the last, whatever the connection. (A list of requests would be
+ * walked by every connection in step, so each worker would screen each subject several times in a
+ * row, from warm caches; and autocannon copies such a list once per connection while the first
+ * connections are already being timed.)
+ */
+function rotating(path: string, headers: Record<string, string>, bodies: readonly string[]): Record<string, unknown>[] {
+  let next = 0;
+  return [{
+    method: 'POST', path, headers, body: bodies[0],
+    setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[next++ % bodies.length] }),
+  }];
+}
+
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'rps-bench-'));
@@ -113,25 +131,24 @@ try {
   });
   const { token } = (await created.json()) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  const screen = (body: string) => ({ method: 'POST', path: '/sanctions-screening/v1/screen', headers, body });
-  const screens = bodies.timed.map(screen);
-  const fixedNames = QUERIES.map((name) => screen(JSON.stringify({ name })));
+  const screenPath = '/sanctions-screening/v1/screen';
   // Consecutive windows of the mix: every batch a different hundred subjects.
-  const batches = Array.from({ length: Math.max(1, Math.floor(bodies.timed.length / 100)) }, (_, b) => ({
-    method: 'POST', path: '/sanctions-screening/v1/screen/batch', headers,
-    body: `[${Array.from({ length: 100 }, (_, i) => bodies.timed[(b * 100 + i) % bodies.timed.length]).join(',')}]`,
-  }));
+  const batchBodies = Array.from({ length: Math.max(1, Math.floor(bodies.timed.length / 100)) }, (_, b) =>
+    `[${Array.from({ length: 100 }, (_, i) => bodies.timed[(b * 100 + i) % bodies.timed.length]).join(',')}]`);
   const scenarios: Record<string, Record<string, unknown>> = {
     'GET /healthz': { connections: CONNECTIONS, requests: [{ method: 'GET', path: '/healthz' }] },
-    'POST /screen, 1 client': { connections: 1, requests: screens },
-    'POST /screen, 16 connections': { connections: 16, requests: screens },
-    'POST /screen/batch x100, 1 client': { connections: 1, requests: batches },
-    'POST /screen, 16 connections, 10 fixed names': { connections: 16, requests: fixedNames },
+    'POST /screen, 1 client': { connections: 1, requests: rotating(screenPath, headers, bodies.timed) },
+    'POST /screen, 16 connections': { connections: 16, requests: rotating(screenPath, headers, bodies.timed) },
+    'POST /screen/batch x100, 1 client': { connections: 1, requests: rotating(`${screenPath}/batch`, headers, batchBodies) },
+    'POST /screen, 16 connections, 10 fixed names': {
+      connections: 16, requests: rotating(screenPath, headers, QUERIES.map((name) => JSON.stringify({ name }))),
+    },
     'GET /lists': { connections: CONNECTIONS, requests: [{ method: 'GET', path: '/sanctions-screening/v1/lists', headers }] },
   };
   const rows: Record<string, unknown>[] = [];
-  // JIT warm-up of the screening path in both workers on other subjects than the timed ones, not measured.
-  await autocannon({ url, duration: quick ? 1 : 5, connections: 16, requests: bodies.warmup.map(screen) });
+  // JIT warm-up of the screening path in both workers on other subjects than the timed ones, not
+  // measured: V8 compiles for the first several thousand screens of a thread (bench/engine.bench.ts).
+  await autocannon({ url, duration: quick ? 1 : WARMUP_S, connections: 16, requests: rotating(screenPath, headers, bodies.warmup) });
   for (const [name, scenario] of Object.entries(scenarios)) {
     const r = await autocannon({ url, duration: DURATION_S, ...scenario });
     const target = TARGETS[name];
