@@ -6,6 +6,7 @@
  * A deletion neighbourhood (every word with one letter removed) finds the words within two edits;
  * a real edit-distance check then keeps those within one, with the same first letter.
  */
+import { fnvSkip } from './fnv.js';
 
 function deletions(word: string): string[] {
   const out: string[] = [];
@@ -79,19 +80,6 @@ export class FuzzyWords<T> {
   }
 }
 
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-
-/** FNV-1a of `text` without the code unit at `skip` (-1: none), as text.slice(0, skip) + text.slice(skip + 1) would hash. */
-function hashSkipping(text: string, skip: number): number {
-  let h = FNV_OFFSET;
-  for (let i = 0; i < text.length; i++) {
-    if (i === skip) continue;
-    h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME) >>> 0;
-  }
-  return h;
-}
-
 /**
  * Whether a word may have a vocabulary word within one edit, for several vocabularies at once,
  * without building a string: the hashes of all their neighbourhood keys in one open-addressing set.
@@ -106,7 +94,7 @@ export class NeighbourFilter {
 
   constructor(vocabularies: ReadonlyArray<{ neighbourKeys(): Iterable<string> }>) {
     const hashes = new Set<number>();
-    for (const v of vocabularies) for (const key of v.neighbourKeys()) hashes.add(hashSkipping(key, -1));
+    for (const v of vocabularies) for (const key of v.neighbourKeys()) hashes.add(fnvSkip(key, -1));
     let size = 16;
     while (size < 2 * hashes.size) size *= 2;
     this.mask = size - 1;
@@ -131,8 +119,8 @@ export class NeighbourFilter {
 
   /** True when some vocabulary may hold a key of `word`'s neighbourhood (see the class). */
   mayBeNear(word: string): boolean {
-    if (this.has(hashSkipping(word, -1))) return true;
-    for (let i = 0; i < word.length; i++) if (this.has(hashSkipping(word, i))) return true;
+    if (this.has(fnvSkip(word, -1))) return true;
+    for (let i = 0; i < word.length; i++) if (this.has(fnvSkip(word, i))) return true;
     return false;
   }
 }

@@ -7,6 +7,7 @@
  * names: w = ln(1 + N / df), scaled down for weak tokens (legal forms, particles) and very short
  * tokens, which identify little.
  */
+import { FNV_OFFSET, FNV_PRIME } from './fnv.js';
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
@@ -141,16 +142,6 @@ function unitIdsOf(row: Pick<NameRow, 'tokenIds' | 'compoundIds' | 'rawIds'>): n
   return ids;
 }
 
-/** FNV-1a (32-bit) of a token's character codes, skipping index `skip` (-1 = none); as in assembly/search.ts. */
-export function fnvSkip(text: string, skip: number): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    if (i === skip) continue;
-    h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
-  }
-  return h >>> 0;
-}
-
 /** Slots of the deletion table are at least twice its keys: probe runs stay short. */
 const DELETION_MIN_BITS = 16;
 
@@ -198,14 +189,12 @@ function buildDeletions(tokBytes: Uint8Array, tokOff: Uint32Array): Pick<IndexAr
     delTable[2 * s + 1] = id + 1;
   };
   // FNV-1a state after each prefix of the token: a deletion at i continues from the state before i.
-  const prefix = new Uint32Array(MAX_PREFIX + 1);
+  let longest = 0;
+  for (let id = 0; id < count; id++) longest = Math.max(longest, tokOff[id + 1] - tokOff[id]);
+  const prefix = new Uint32Array(longest);
   for (let id = 0; id < count; id++) {
     const at = tokOff[id];
     const len = tokOff[id + 1] - at;
-    if (len > MAX_PREFIX) {
-      deletionsSlow(tokBytes, at, len, id, insert);
-      continue;
-    }
     let h = FNV_OFFSET;
     for (let i = 0; i < len; i++) {
       prefix[i] = h;
@@ -221,21 +210,6 @@ function buildDeletions(tokBytes: Uint8Array, tokOff: Uint32Array): Pick<IndexAr
     }
   }
   return { delBits: bits, delTable };
-}
-
-const FNV_OFFSET = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-/** Tokens longer than this (rare) take the plain route in buildDeletions. */
-const MAX_PREFIX = 256;
-
-/** buildDeletions' keys of one long token, by fnvSkip over its text. */
-function deletionsSlow(tokBytes: Uint8Array, at: number, len: number, id: number, insert: (hash: number, id: number) => void): void {
-  const text = String.fromCharCode(...tokBytes.subarray(at, at + len));
-  insert(fnvSkip(text, -1), id);
-  for (let i = 0; i < len; i++) {
-    if (i > 0 && text[i] === text[i - 1]) continue;
-    insert(fnvSkip(text, i), id);
-  }
 }
 
 interface NameRow {
