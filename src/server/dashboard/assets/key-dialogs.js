@@ -25,16 +25,24 @@ export function initKeyDialogs({ onUseKey }) {
   byId('token-copy', HTMLButtonElement).addEventListener('click', async () => {
     copyStatus.textContent = (await copy(tokenInput)) ? 'Copied to the clipboard.' : 'Copying failed: select the token and copy it by hand.';
   });
-  byId('token-close', HTMLButtonElement).addEventListener('click', () => tokenDialog.close());
-  byId('token-use', HTMLButtonElement).addEventListener('click', () => {
-    onUseKey(tokenInput.value);
-    tokenDialog.close();
-  });
-  // However the dialog closes (button, Escape), the token leaves the page.
-  tokenDialog.addEventListener('close', () => {
+  // The token leaves the page as the dialog closes. The buttons clear it at once: the dialog's
+  // "close" event comes a task later, after "use this key" has already moved to the console.
+  const forgetToken = () => {
     tokenInput.value = '';
     copyStatus.textContent = '';
+  };
+  byId('token-close', HTMLButtonElement).addEventListener('click', () => {
+    forgetToken();
+    tokenDialog.close();
   });
+  byId('token-use', HTMLButtonElement).addEventListener('click', () => {
+    const token = tokenInput.value;
+    forgetToken();
+    tokenDialog.close();
+    onUseKey(token);
+  });
+  // Closed any other way (Escape): the same, when the event comes.
+  tokenDialog.addEventListener('close', forgetToken);
 
   byId('revoke-cancel', HTMLButtonElement).addEventListener('click', () => revokeDialog.close());
   confirmButton.addEventListener('click', async () => {
