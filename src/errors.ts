@@ -17,6 +17,8 @@ export const ERROR_TABLE = {
   not_subscribed: { status: 403, message: 'The account is not subscribed to this service.' },
   not_found: { status: 404, message: 'The requested resource was not found.' },
   unknown_service: { status: 404, message: 'No such service.' },
+  unknown_list: { status: 404, message: 'No such list source.' },
+  entry_not_found: { status: 404, message: 'No such entry on that list.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   key_limit_reached: { status: 409, message: 'The account has reached its limit of active API keys.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
