@@ -7,6 +7,8 @@ import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
 import { corroborated, evidenceCeiling, fieldEvidence } from './evidence.js';
+import { entryKey } from './entry-lookup.js';
+import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, type WeightOf } from './name-matcher.js';
 import type {
@@ -16,11 +18,13 @@ import type {
 export const DEFAULT_LIMIT = 10;
 /** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
 export const WEAK_ALIAS_FACTOR = 0.7;
+const NO_ENTRIES: ReadonlySet<number> = new Set();
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
 /** More than settle()'s rounding of up to seven weights and their sum can add (8 x 0.00005). */
 const ROUNDING_SLACK = 0.001;
 
 interface BestName {
+  /** -1: the entry came in by an identifier alone, no name of it close enough to be scored. */
   name: number;
   score: number;
   fromAlias: boolean;
@@ -98,6 +102,11 @@ export class Engine implements ScreeningEngine {
     return this.entries.length;
   }
 
+  entry(source: ListSource, entryId: string): ListEntry | null {
+    const at = this.index.lookup.byId.get(entryKey(source, entryId));
+    return at === undefined ? null : this.entries[at];
+  }
+
   /** Bytes of WASM linear memory this engine's core occupies. */
   get memoryBytes(): number {
     return this.core.memoryBytes();
@@ -108,7 +117,7 @@ export class Engine implements ScreeningEngine {
    * reporting floor can ever let through (score x NAME_SHARE + the most the request's other fields
    * can add < floor) are dropped here: they can neither be reported nor beat a name that is.
    */
-  private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number): Map<number, BestName> {
+  private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number, identified: ReadonlySet<number>): Map<number, BestName> {
     const mode = MODES[fuzziness];
     const mask = listMaskOf(request.lists);
     const best = new Map<number, BestName>();
@@ -128,7 +137,8 @@ export class Engine implements ScreeningEngine {
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
         // other evidence corroborates it, and an entry's strong names win over its weak ones.
         const score = named.weak ? hit.score * WEAK_ALIAS_FACTOR : hit.score;
-        if (!keep(score)) continue;
+        // An entry an identifier names keeps its name score, however low: it will be reported anyway.
+        if (!keep(score) && !identified.has(named.entry)) continue;
         const prev = best.get(named.entry);
         if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
@@ -138,25 +148,26 @@ export class Engine implements ScreeningEngine {
 
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {
     const entry = this.entries[entryIndex];
-    const named = this.index.names[best.name];
-    const nameWeight = best.score * NAME_SHARE;
-    const evidence: Evidence[] = [
-      { field: best.fromAlias ? 'aliases' : 'name', weight: nameWeight, detail: nameDetail(named.type, named.weak) },
-    ];
+    const named = best.name < 0 ? null : this.index.names[best.name];
+    const evidence: Evidence[] = [named
+      ? { field: best.fromAlias ? 'aliases' : 'name', weight: best.score * NAME_SHARE, detail: nameDetail(named.type, named.weak) }
+      : { field: 'name', weight: 0, detail: 'no listed name close to it; found by an identifier' }];
     if (request.aliases && request.aliases.length > 0) {
       evidence.push({ field: best.fromAlias ? 'name' : 'aliases', weight: 0, detail: 'compared; the better of name and aliases counts' });
     }
     evidence.push(...fieldEvidence(request, entry));
+    const byIdentifier = request.identifiers ? identifierEvidence(request.identifiers, entry) : null;
+    if (byIdentifier) evidence.push(byIdentifier);
     const confidence = settle(evidence);
     return {
       listSource: entry.listSource,
       entryId: entry.entryId,
-      matchedName: named.text,
+      matchedName: named ? named.text : entry.name,
       confidence,
       evidence,
       listFreshness: this.freshness.get(entry.listSource) ?? null,
       primaryName: entry.name,
-      nameType: named.type,
+      nameType: named ? named.type : 'primary',
       entityType: entry.kind,
       programs: entry.programs,
       sourceUrl: entry.sourceUrl,
@@ -169,14 +180,32 @@ export class Engine implements ScreeningEngine {
     const review = request.threshold ?? thresholds.review;
     const floor = Math.min(thresholds.reportingFloor, review);
     const matches: Match[] = [];
-    for (const [entryIndex, best] of this.bestNames(request, fuzziness, floor)) {
+    const identified = request.identifiers ? this.identified(request) : NO_ENTRIES;
+    const candidates = this.bestNames(request, fuzziness, floor, identified);
+    for (const e of identified) if (!candidates.has(e)) candidates.set(e, { name: -1, score: 0, fromAlias: false });
+    for (const [entryIndex, best] of candidates) {
       const match = this.toMatch(request, entryIndex, best);
-      if (match.confidence >= floor) matches.push(match);
+      // An entry found by an identifier alone is reported only if that identifier holds (type, country).
+      if (match.confidence >= floor && (best.name >= 0 || match.evidence.some((e) => e.field === 'identifiers' && e.weight > 0))) {
+        matches.push(match);
+      }
     }
     matches.sort(compareMatches);
     // The summary judges every match, not only those the limit lets through.
     const action = this.action(matches, review, Math.max(review, thresholds.block));
     return { matches: matches.slice(0, request.limit ?? DEFAULT_LIMIT), summary: { anyMatchAbove: review, recommendedAction: action } };
+  }
+
+  /**
+   * Entries a request identifier names (on the requested lists): they are candidates whatever their
+   * names (a renamed vessel by its IMO number); the identifier's weight is judged per entry in
+   * toMatch (type, country), and one that does not hold leaves the entry under the floor.
+   */
+  private identified(request: ScreenRequest): Set<number> {
+    const mask = listMaskOf(request.lists);
+    const found = entriesByIdentifier(this.index.lookup.identifiers, request.identifiers ?? []);
+    for (const e of found) if (!(mask & (1 << LIST_SOURCES.indexOf(this.entries[e].listSource)))) found.delete(e);
+    return found;
   }
 
   private action(matches: readonly Match[], review: number, block: number): RecommendedAction {

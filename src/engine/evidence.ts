@@ -144,6 +144,7 @@ export function evidenceCeiling(request: ScreenRequest): number {
 /** True when a field other than the name positively corroborates the match (needed to block). */
 export function corroborated(evidence: readonly Evidence[]): boolean {
   return evidence.some(
-    (e) => e.weight > 0 && (e.field === 'dateOfBirth' || e.field === 'nationality' || e.field === 'address.country'),
+    (e) => e.weight > 0 &&
+      (e.field === 'dateOfBirth' || e.field === 'nationality' || e.field === 'address.country' || e.field === 'identifiers'),
   );
 }

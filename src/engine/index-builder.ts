@@ -11,6 +11,7 @@ import { FNV_OFFSET, FNV_PRIME } from './fnv.js';
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
+import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
 
 export const TG_ALPHABET = 37;
@@ -65,6 +66,8 @@ export interface BuiltIndex {
   unseenWeight: number;
   /** strictKey (sorted strong tokens) -> name ids, for strict mode. */
   strictKeys: Map<string, number[]>;
+  /** Entries by ID and by listed identifier (entry-lookup.ts). */
+  lookup: EntryLookup;
 }
 
 export function symbolOf(code: number): number {
@@ -410,6 +413,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
 
   return {
     strictKeys,
+    lookup: buildEntryLookup(entries),
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),
       unitOff, unitTok, unitPS, unitW, nameList, ...buildDeletions(tokBytes, tokOff),

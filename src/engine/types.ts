@@ -2,7 +2,8 @@
  * @module The engine's contract with the server: a validated screening request in, ranked matches out.
  * The engine is pure and deterministic; requestId and screenedAt are the server's business.
  */
-import type { EntryKind, ListSource } from '../lists/model.js';
+import type { EntryKind, ListEntry, ListSource } from '../lists/model.js';
+import type { RequestIdentifier } from './identifiers.js';
 
 export type Fuzziness = 'strict' | 'balanced' | 'loose';
 export const FUZZINESS_MODES: readonly Fuzziness[] = ['strict', 'balanced', 'loose'];
@@ -17,6 +18,8 @@ export interface ScreenRequest {
   /** ISO 3166-1 alpha-2, upper case. */
   nationality?: string;
   address?: { country?: string; city?: string };
+  /** Passport, IMO, BIC... numbers, compared exactly after normalisation (identifiers.ts). */
+  identifiers?: RequestIdentifier[];
   fuzziness?: Fuzziness;
   lists?: ListSource[];
   limit?: number;
@@ -30,7 +33,8 @@ export type EvidenceField =
   | 'nationality'
   | 'address.country'
   | 'address.city'
-  | 'kind';
+  | 'kind'
+  | 'identifiers';
 
 export interface Evidence {
   field: EvidenceField;
@@ -81,6 +85,8 @@ export interface ModeThresholds {
 export interface ScreeningEngine {
   screen(request: ScreenRequest): ScreenResult;
   screenBatch(requests: readonly ScreenRequest[]): ScreenResult[];
+  /** The entry as listed, or null when that list has no such entry. */
+  entry(source: ListSource, entryId: string): ListEntry | null;
   /** Number of list entries indexed. */
   readonly size: number;
   readonly thresholds: Readonly<Record<Fuzziness, ModeThresholds>>;

@@ -20,6 +20,7 @@ const failingEngine = {
   screenBatch() {
     throw new TypeError('cannot read "Zorblax Quillfeather" of undefined');
   },
+  entry: () => null,
 } satisfies ScreeningEngine;
 
 const lists: ListsView = { engine: () => failingEngine, catalog: () => [] };

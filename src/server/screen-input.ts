@@ -29,6 +29,9 @@ function trimmed(data: unknown): unknown {
   const copy: Record<string, unknown> = { ...data };
   if ('name' in copy) copy.name = trim(copy.name);
   if (Array.isArray(copy.aliases)) copy.aliases = copy.aliases.map(trim);
+  if (Array.isArray(copy.identifiers)) {
+    copy.identifiers = copy.identifiers.map((id: unknown) => (isPlainObject(id) && 'value' in id ? { ...id, value: trim(id.value) } : id));
+  }
   if (isPlainObject(copy.address)) {
     const address = { ...copy.address };
     if ('city' in address) address.city = trim(address.city);
@@ -52,6 +55,9 @@ function normalised(body: ScreenRequestBody): ScreenRequest {
     if (body.address.country !== undefined) address.country = body.address.country.toUpperCase();
     if (body.address.city !== undefined) address.city = body.address.city;
     request.address = address;
+  }
+  if (body.identifiers !== undefined) {
+    request.identifiers = body.identifiers.map((id) => (id.country === undefined ? { type: id.type, value: id.value } : { ...id, country: id.country.toUpperCase() }));
   }
   if (body.lists !== undefined) request.lists = body.lists;
   if (body.threshold !== undefined) request.threshold = body.threshold;

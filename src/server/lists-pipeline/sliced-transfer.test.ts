@@ -18,6 +18,9 @@ describe('sliced transfer', () => {
     expect(out.index.tokens).toEqual(index.tokens);
     expect(out.index.skeletons).toEqual(index.skeletons);
     expect(out.index.strictKeys).toEqual(index.strictKeys);
+    expect(out.index.lookup.byId).toEqual(index.lookup.byId);
+    expect(out.index.lookup.identifiers).toEqual(index.lookup.identifiers);
+    expect(out.index.lookup.identifiers.size).toBeGreaterThan(0);
     expect(out.index.unseenWeight).toBe(index.unseenWeight);
     expect([...out.index.df]).toEqual([...index.df]);
     expect([...out.index.arrays.postList]).toEqual([...index.arrays.postList]);

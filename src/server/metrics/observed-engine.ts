@@ -20,6 +20,7 @@ export function observedEngine(engine: ScreeningEngine, observer: ScreenObserver
       results.forEach((result, i) => observer.screened(requests[i], result));
       return results;
     },
+    entry: (source, entryId) => engine.entry(source, entryId),
     get size() {
       return engine.size;
     },

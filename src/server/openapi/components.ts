@@ -18,7 +18,8 @@ import {
   MatchSchema,
   ScreenResponseSchema,
 } from '../schemas/responses.js';
-import { AddressSchema, BatchRequestSchema, ScreenRequestSchema } from '../schemas/screen-request.js';
+import { ListedRecordSchema } from '../schemas/listed-record.js';
+import { AddressSchema, BatchRequestSchema, IdentifierSchema, ScreenRequestSchema } from '../schemas/screen-request.js';
 import { modeSentence } from './descriptions.js';
 import { HealthSchema, OpenApiDocumentSchema, ReadinessSchema } from './ops-schemas.js';
 
@@ -28,6 +29,7 @@ export type JsonObject = { [key: string]: unknown };
 const SOURCES: Readonly<Record<string, TSchema>> = {
   ScreenRequest: ScreenRequestSchema,
   Address: AddressSchema,
+  Identifier: IdentifierSchema,
   BatchRequest: BatchRequestSchema,
   ScreenResponse: ScreenResponseSchema,
   Match: MatchSchema,
@@ -37,6 +39,7 @@ const SOURCES: Readonly<Record<string, TSchema>> = {
   ListsResponse: ListsResponseSchema,
   ListStatus: ListStatusSchema,
   AuditRecord: AuditRecordSchema,
+  ListedRecord: ListedRecordSchema,
   CreateApiKeyRequest: CreateApiKeySchema,
   ApiKey: ApiKeyRecordSchema,
   CreatedApiKey: CreatedApiKeySchema,
@@ -56,6 +59,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   Error: 'The error envelope of every non-2xx answer (and of an invalid batch slot).',
   ListsResponse: 'The catalog: one item per listSource.',
   ListStatus: 'One list as this server has it loaded.',
+  ListedRecord: 'One list entry as listed, every field the list carries; a field it does not carry is absent.',
   AuditRecord: 'What is kept of a screening (30 days): nothing of the request but the hash of its body.',
   CreateApiKeyRequest: 'Body of POST /me/api-keys. Unknown fields are refused (400).',
   ApiKey: 'An API key record; never carries the token, which only the create answer shows.',

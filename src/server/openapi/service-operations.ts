@@ -80,6 +80,24 @@ rate-limit headers.`,
     errors: [...API_KEY_ERRORS, 'not_found', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE },
   },
+  [`GET ${BASE}/lists/{listSource}/entries/{entryId}`]: {
+    operationId: 'getListedRecord',
+    tag: 'Lists',
+    summary: 'One entry as listed',
+    description: `The record behind a match, for manual review: names with their types, dates and places
+of birth, nationalities, addresses, identifiers (each with the type it is compared as and the type as
+listed), programs, remarks, other publisher fields (\`details\`), the source URL and the list's
+\`publishedAt\`. A field the list does not carry is absent. Every match's \`listSource\` and \`entryId\`
+resolve here while that list version is served. Uses no quota but carries the rate-limit headers.`,
+    auth: 'apiKey',
+    parameters: [
+      pathParameter('listSource', 'A listSource ID, as in a match.', { type: 'string' }),
+      pathParameter('entryId', "The entry's `entryId`, as in a match.", { type: 'string' }),
+    ],
+    responses: { 200: successResponse('The entry.', negotiated(schemaRef('ListedRecord')), rateLimitHeaders()) },
+    errors: [...API_KEY_ERRORS, 'not_found', 'unknown_list', 'entry_not_found', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: OTHER_PORT_NOTE },
+  },
   [`GET ${BASE}/audit/{requestId}`]: {
     operationId: 'getAuditRecord',
     tag: 'Audit',

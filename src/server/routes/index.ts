@@ -9,6 +9,7 @@ import { auditRoute } from './audit.js';
 import { dashboardRoutes } from './dashboard.js';
 import { apiReferenceRoutes } from './docs.js';
 import { healthzRoute, readyzRoute } from './health.js';
+import { listEntryRoute } from './list-entry.js';
 import { listsRoute } from './lists.js';
 import { metricsRoute } from './metrics.js';
 import { screenBatchRoute } from './screen-batch.js';
@@ -18,6 +19,7 @@ export const ROUTES: readonly Route[] = [
   screenRoute,
   screenBatchRoute,
   listsRoute,
+  listEntryRoute,
   auditRoute,
   createApiKeyRoute,
   listApiKeysRoute,

@@ -3,11 +3,13 @@
  * Strings are trimmed before validation (see screen-input.ts), so length limits apply to trimmed text.
  */
 import { Type, type Static } from '@sinclair/typebox';
+import { IDENTIFIER_TYPES } from '../../engine/identifiers.js';
 import { FUZZINESS_MODES } from '../../engine/types.js';
 import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
 import { CalendarDate, CountryCode, PrintableText, StringEnum } from './common.js';
 
 export const MAX_ALIASES = 20;
+export const MAX_IDENTIFIERS = 20;
 export const MAX_BATCH = 100;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
@@ -18,6 +20,18 @@ export const AddressSchema = Type.Object(
     city: Type.Optional(PrintableText(1, 100, { description: 'City of the address (1..100 characters).' })),
   },
   { additionalProperties: false, description: 'Address of the screened party; only country and city are compared.' },
+);
+
+export const IdentifierSchema = Type.Object(
+  {
+    type: StringEnum(IDENTIFIER_TYPES, { description: 'Kind of identifier; `other` is compared with listed identifiers of every type.' }),
+    value: PrintableText(1, 100, {
+      description: 'The number or code (1..100 characters); case, spaces, dashes, dots and a leading type word such as "IMO" are ignored.',
+      examples: ['IMO 9187629'],
+    }),
+    country: Type.Optional(CountryCode('Issuing country; a listed identifier of another country does not match.')),
+  },
+  { additionalProperties: false, description: 'An identifier of the screened party, compared exactly with the listed ones.' },
 );
 
 export const ScreenRequestSchema = Type.Object(
@@ -38,6 +52,12 @@ export const ScreenRequestSchema = Type.Object(
     dateOfBirth: Type.Optional(CalendarDate('Date of birth of an individual')),
     nationality: Type.Optional(CountryCode('Nationality of an individual.')),
     address: Type.Optional(AddressSchema),
+    identifiers: Type.Optional(
+      Type.Array(IdentifierSchema, {
+        maxItems: MAX_IDENTIFIERS,
+        description: `Identifiers of the party (at most ${MAX_IDENTIFIERS}); an exact match is strong evidence and brings the entry into the matches whatever its name.`,
+      }),
+    ),
     fuzziness: Type.Optional(
       StringEnum(FUZZINESS_MODES, {
         default: 'balanced',
