@@ -1,11 +1,12 @@
 /**
  * `npm run eval`: matching quality on public evaluation data and the real snapshot.
  * Prints a summary table and writes bench/results/eval.json. Options: --quick (10,000 negatives),
- * --only name-bench,cascade,cross-script,negatives,positives,perturbation.
+ * --only name-bench,cascade,cross-script,negatives,positives,perturbation,identifiers.
  */
 import { nameBench, cascadePairs, crossScript } from './eval/pairs.js';
 import { negatives, positives } from './eval/screening.js';
 import { perturbation } from './eval/perturb.js';
+import { identifiers } from './eval/identifiers.js';
 import { requireShared, writeResults } from './support/paths.js';
 import { loadSnapshot } from './support/snapshot.js';
 
@@ -55,5 +56,10 @@ if (wanted('negatives')) {
   const r = negatives(snap.engine, quick ? 10_000 : Infinity);
   results.negatives = r;
   console.log(`\nsynthetic negatives (${r.screened}, ${((performance.now() - t) / 1000).toFixed(1)} s): false-positive rate ${fmt(r.falsePositiveRate)}; name only ${fmt(r.falsePositiveRateNameOnly)}; block ${fmt(r.blockRate)}`);
+}
+if (wanted('identifiers')) {
+  const r = identifiers(snap.engine, snap.set.entries);
+  results.identifiers = r;
+  console.log(`\nidentifiers (${r.positives} listed, ${r.negatives} negatives with random ones): recall same name ${fmt(r.recallSameName)}; other name ${fmt(r.recallOtherName)}; block same name ${fmt(r.blockSameName)}; false positives ${fmt(r.falsePositiveRate)} (without identifiers ${fmt(r.falsePositiveRateWithoutIdentifiers)}); identifier collisions ${r.identifierCollisions}`);
 }
 console.log(`\nwritten ${writeResults('eval', results)}`);
