@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startTestServer, type TestServer } from './support/http-harness.js';
+import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const HAS_CHROMIUM = existsSync(CHROMIUM);
@@ -142,7 +142,7 @@ describeBrowser(title, () => {
     await page.fill('#screen-threshold', '0.7');
     await page.click('#screen-form button[type="submit"]');
 
-    const first = page.locator('#screen-results .match').first();
+    const first = page.locator('#screen-results tr.party').first();
     await first.waitFor();
     expect(JSON.parse((await page.textContent('#screen-results details pre')) ?? '')).toEqual({
       name: 'Hasan Nasrallah', kind: 'individual', aliases: ['Hassan Nasrallah'], dateOfBirth: '1960-08-31',
@@ -151,20 +151,26 @@ describeBrowser(title, () => {
     });
     expect(await page.textContent('#screen-results .summary')).toContain('block');
     expect(await page.textContent('#screen-results .summary')).toContain('0.70');
-    expect(await first.locator('h3').textContent()).toBe('NASRALLAH, Hasan');
+    expect(await first.locator('.party-name').textContent()).toBe('NASRALLAH, Hasan');
     expect(await first.getAttribute('data-entry')).toBe('ofac-sdn:2686');
     const confidence = Number(await first.locator('meter').getAttribute('value'));
     expect(confidence).toBeGreaterThan(0.9);
-    expect(await first.locator('meter').getAttribute('aria-labelledby')).toBeTruthy();
 
-    const evidence = first.locator('table.evidence tbody tr');
+    // The row opens the side panel: the record as listed and the evidence behind the score.
+    await first.click();
+    const panel = page.locator('#record-panel');
+    await panel.locator('.record-entry').first().waitFor();
+    const evidence = panel.locator('table.evidence tbody tr');
     expect(await evidence.count()).toBeGreaterThanOrEqual(3);
     const rows = await evidence.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent ?? '')));
     expect(rows.map((r) => r[0])).toEqual(expect.arrayContaining(['name', 'dateOfBirth']));
     for (const [, weight] of rows) expect(weight).toMatch(/^[+\u2212±]\d\.\d\d$/);
     expect(rows.find((r) => r[0] === 'name')?.[1]).toMatch(/^\+0\.\d\d$/);
-    expect(await first.locator('table.evidence tfoot').textContent()).toContain(confidence.toFixed(2));
-    expect(await first.textContent()).toMatch(/List freshness\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(await panel.locator('table.evidence tfoot').textContent()).toContain(confidence.toFixed(2));
+    expect(await panel.textContent()).toMatch(/Published\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(await panel.locator('.record-entry mark.word-hit', { hasText: '31 Aug 1960' }).count()).toBe(1);
+    await page.click('#record-close');
+    expect(await panel.isHidden()).toBe(true);
     // A strong match is drawn in the "bad" colour range: red pixels from the bar and the block badge.
     await checkScreenshot('screening-result', { minColours: 40, minRedPixels: 300 });
   });
@@ -182,7 +188,7 @@ describeBrowser(title, () => {
     expect(await page.getAttribute('#screen-dob', 'aria-invalid')).toBe('true');
     const note = await page.getAttribute('#screen-dob', 'aria-describedby');
     expect(await page.textContent(`#${note?.split(' ').pop()}`)).toContain('must be a real calendar date');
-    expect(await page.locator('#screen-results .match').count()).toBe(0);
+    expect(await page.locator('#screen-results tr.party').count()).toBe(0);
     await checkScreenshot('screening-error', { minColours: 20, minRedPixels: 100 });
   });
 
@@ -199,7 +205,9 @@ describeBrowser(title, () => {
       expect(cells[1]).toBe(list.entryCount.toLocaleString('en-US'));
       expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
       expect(cells[2]).toMatch(PAST_AGE);
-      expect(cells[3]).toMatch(/UTC(just now|1 minute ago)$/);
+      // Where the date comes from: a dash until the server says (publishedAtSource).
+      expect(cells[3]).toMatch(/^(—|the publisher, in the file|HTTP Last-Modified of the download|file time \(no publisher date\))$/);
+      expect(cells[4]).toMatch(/UTC(just now|1 minute ago)$/);
     }
     expect(await page.textContent('#lists-status')).toMatch(/^12 lists, [\d,]+ entries in all\. This key has 99 of 100 calls left/);
     await checkScreenshot('lists', { minColours: 20 });
@@ -252,6 +260,142 @@ describeBrowser(title, () => {
     expect(await page.evaluate('Object.keys(sessionStorage).length')).toBe(0);
   });
 
+  it('issue 15: one row per party naming every list; the side panel shows the record beside the query, by keyboard', async () => {
+    const key = await createKey(server, ACCOUNT, { name: 'e2e analyst key', monthlyLimit: 100 });
+    await page.goto(`${server.url}/dashboard#screen`);
+    await page.fill('#api-key', key.token);
+    await page.press('#api-key', 'Enter');
+    // The form still holds the earlier steps' fields.
+    await page.evaluate("(document.getElementById('screen-form')).reset()");
+    await page.fill('#screen-name', 'VTB Bank');
+    await page.selectOption('#screen-kind', 'entity');
+    await page.fill('#screen-identifiers', 'swift-bic: VTBR RUMM');
+    await page.click('#screen-form button[type="submit"]');
+    const rows = page.locator('#screen-results tr.party');
+    await rows.first().waitFor();
+    // VTB Bank is ofac-sdn 17013 and ofac-ssi 17013: one party, one row, both lists named.
+    const vtb = rows.filter({ hasText: 'VTB BANK PUBLIC JOINT STOCK COMPANY' });
+    expect(await vtb.count()).toBe(1);
+    expect(await vtb.locator('.lists-cell .badge').allTextContents()).toEqual(['ofac-sdn', 'ofac-ssi']);
+    expect(await page.locator('#screen-results .summary').textContent()).toContain('block');
+
+    // Keyboard: focus the first row, move with the arrows, open with Enter, close with Escape.
+    await rows.first().focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.evaluate('document.activeElement?.dataset?.party')).toBe(await vtb.getAttribute('data-party'));
+    await page.keyboard.press('Enter');
+    const panel = page.locator('#record-panel');
+    await panel.locator('.record-entry').nth(1).waitFor();
+    expect(await page.evaluate('document.activeElement?.id')).toBe('record-title');
+    expect(await panel.locator('.record-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013']);
+    const listed = panel.locator('.record-entry').first();
+    expect(await listed.locator('.names mark.word-hit').allTextContents()).toEqual(expect.arrayContaining(['VTB', 'BANK']));
+    expect(await listed.locator('.names .word-miss').allTextContents()).toEqual(expect.arrayContaining(['PUBLIC', 'JOINT', 'STOCK', 'COMPANY']));
+    expect(await listed.locator('mark.word-hit', { hasText: 'SWIFT/BIC: VTBRRUMM' }).count()).toBe(1);
+    expect(await panel.locator('.record-query mark.word-hit').allTextContents()).toEqual(['VTB', 'Bank']);
+    expect(await listed.locator('table.evidence').textContent()).toContain('identifiers');
+    await checkScreenshot('side-panel', { minColours: 40, minGreenPixels: 200, minRedPixels: 0 });
+    await page.keyboard.press('Escape');
+    expect(await panel.isHidden()).toBe(true);
+    expect(await page.evaluate('document.activeElement?.dataset?.party')).toBe(await vtb.getAttribute('data-party'));
+
+    // A party on lists of two publishers is one row too.
+    await page.fill('#screen-name', 'Islamic Revolutionary Guard Corps');
+    await page.fill('#screen-identifiers', '');
+    await page.click('#screen-form button[type="submit"]');
+    const irgc = page.locator('#screen-results tr.party').first();
+    await expect.poll(() => irgc.locator('.lists-cell .badge').allTextContents(), WAIT).toEqual(['ofac-sdn', 'state-isn']);
+  });
+
+  it('issue 13: a coverage line on every answer, clear included, and nothing when the server sends none', async () => {
+    const coverage = {
+      status: 'incomplete',
+      lists: [
+        { source: 'ofac-sdn', publishedAt: '2026-11-20T00:00:00.000Z', publishedAtSource: 'publisher', status: 'ok' },
+        { source: 'dhs-uflpa', publishedAt: null, publishedAtSource: 'file-time', status: 'missing' },
+      ],
+    };
+    await page.route('**/sanctions-screening/v1/screen', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), coverage } });
+    });
+    await page.fill('#screen-name', 'Quentin Marblewhisk');
+    await page.selectOption('#screen-kind', '');
+    await page.click('#screen-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#screen-results .summary'), WAIT).toContain('clear');
+    expect(await page.textContent('#screen-results .coverage')).toBe('Screened against 2 lists, incomplete: dhs-uflpa missing');
+    await page.unroute('**/sanctions-screening/v1/screen');
+
+    await page.route('**/sanctions-screening/v1/screen', async (route) => {
+      const response = await route.fetch();
+      const { coverage: _none, ...answer } = await response.json();
+      await route.fulfill({ response, json: answer });
+    });
+    await page.fill('#screen-name', 'Quentin Marblewhisk Jr');
+    await page.click('#screen-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#screen-results details pre'), WAIT).toContain('Quentin Marblewhisk Jr');
+    await expect.poll(() => page.locator('#screen-results .coverage').count(), WAIT).toBe(0);
+    await page.unroute('**/sanctions-screening/v1/screen');
+  });
+
+  it('issue 15: the print view of one screening is the case record alone (request, answer, coverage, requestId)', async () => {
+    await page.fill('#screen-name', 'Hasan Nasrallah');
+    await page.fill('#screen-dob', '1960-08-31');
+    await page.click('#screen-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#screen-results details pre'), WAIT).toContain('1960-08-31');
+    await page.locator('#screen-results tr.party').first().waitFor();
+    const requestId = (await page.textContent('#screen-results .summary code')) ?? '';
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await page.isVisible('#print-record')).toBe(false);
+
+    await page.emulateMedia({ media: 'print' });
+    try {
+      expect(await page.isVisible('#print-record')).toBe(true);
+      expect(await page.isVisible('#main')).toBe(false);
+      expect(await page.isVisible('header.top')).toBe(false);
+      const text = (await page.textContent('#print-record')) ?? '';
+      expect(text).toContain(requestId);
+      expect(text).toContain('Hasan Nasrallah');
+      expect(text).toContain('1960-08-31');
+      expect(text).toContain('NASRALLAH, Hasan');
+      expect(text).toMatch(/Recommended action(block|manual-review)/);
+      expect(text).toContain('Coverage');
+      expect(await page.locator('#print-record table.evidence').count()).toBeGreaterThan(0);
+      await checkScreenshot('print-view', { minColours: 4 });
+      const pdf = await page.pdf({ format: 'A4', printBackground: false });
+      writeFileSync(join(SHOTS_DIR, 'case-record.pdf'), pdf);
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.length).toBeGreaterThan(10_000);
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
+  it('issue 13: the lists page shows where each date comes from and flags an outdated list', async () => {
+    await page.route('**/sanctions-screening/v1/lists', async (route) => {
+      const response = await route.fetch();
+      const { data } = await response.json();
+      const marked = data.map((l: Record<string, unknown>, i: number) => ({
+        ...l, publishedAtSource: i === 0 ? 'publisher' : 'http-last-modified', ...(i === 1 && { outdated: true }),
+      }));
+      await route.fulfill({ response, json: { data: marked } });
+    });
+    try {
+      await page.click('nav a[data-nav="lists"]');
+      await page.click('#lists-reload');
+      const flagged = page.locator('#lists-table tbody tr').nth(1);
+      await expect.poll(() => flagged.locator('.badge-outdated').count(), WAIT).toBe(1);
+      expect(await page.locator('#lists-table .badge-outdated').count()).toBe(1);
+      const first = await page.locator('#lists-table tbody tr').first().locator('td').allTextContents();
+      expect(first[3]).toBe('the publisher, in the file');
+      expect((await flagged.locator('td').allTextContents())[3]).toBe('HTTP Last-Modified of the download');
+      await checkScreenshot('lists-outdated', { minColours: 20, minRedPixels: 30 });
+    } finally {
+      await page.unroute('**/sanctions-screening/v1/lists');
+    }
+  });
+
   it('never broke its CSP, threw, or wrote a credential to the console', () => {
     expect(pageErrors).toEqual([]);
     expect(consoleLines.filter((l) => /Content Security Policy|Refused to|TrustedHTML|Trusted Type/i.test(l))).toEqual([]);
@@ -279,6 +423,8 @@ interface ShotExpectations {
   minColours: number;
   /** Strongly red pixels (the "bad" range of a bar, a block badge, an error). */
   minRedPixels?: number;
+  /** Light green pixels (matched words highlighted). */
+  minGreenPixels?: number;
 }
 
 /**
@@ -306,6 +452,7 @@ async function checkScreenshot(name: string, expected: ShotExpectations): Promis
       let sum = 0;
       let sumSquares = 0;
       let red = 0;
+      let green = 0;
       for (let i = 0; i < data.length; i += 4) {
         const [r, g, b] = [data[i], data[i + 1], data[i + 2]];
         colours.add(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3));
@@ -313,14 +460,16 @@ async function checkScreenshot(name: string, expected: ShotExpectations): Promis
         sum += luminance;
         sumSquares += luminance * luminance;
         if (r > 150 && g < 90 && b < 90) red++;
+        if (g > 220 && r < 225 && b < 230 && g - r > 20) green++;
       }
       const n = data.length / 4;
-      return { width: image.width, height: image.height, colours: colours.size, deviation: Math.sqrt(sumSquares / n - (sum / n) ** 2), red };
+      return { width: image.width, height: image.height, colours: colours.size, deviation: Math.sqrt(sumSquares / n - (sum / n) ** 2), red, green };
     }, png.toString('base64'));
     expect(stats.width, name).toBe(1280);
     expect(stats.colours, name).toBeGreaterThanOrEqual(expected.minColours);
     expect(stats.deviation, name).toBeGreaterThan(10);
     if (expected.minRedPixels !== undefined) expect(stats.red, name).toBeGreaterThanOrEqual(expected.minRedPixels);
+    if (expected.minGreenPixels !== undefined) expect(stats.green, name).toBeGreaterThanOrEqual(expected.minGreenPixels);
   } finally {
     await decoder.close();
   }

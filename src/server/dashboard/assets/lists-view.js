@@ -1,7 +1,8 @@
 // @ts-check
 /**
  * The lists page: GET /sanctions-screening/v1/lists with the tab's API key, one row per list with
- * its status, entry count, and how old the publisher's date and the server's last load are.
+ * its status (flagged when older than the server's maximum age), entry count, how old the
+ * publisher's date and the server's last load are, and where the date comes from.
  */
 import { callApi, rateLimitOf } from './api.js';
 import { badge, byId, externalLink, h } from './dom.js';
@@ -27,7 +28,16 @@ const STATUS_TEXT = {
  * @property {string | null} lastRefresh
  * @property {'ok' | 'stale' | 'missing' | 'sample'} status
  * @property {string} sourceUrl
+ * @property {'publisher' | 'http-last-modified' | 'file-time'} [publishedAtSource] where publishedAt comes from
+ * @property {boolean} [outdated] true when the list is older than the server's configured maximum age
  */
+
+/** Where a list's date comes from, in words; servers that do not say get an em dash. */
+const DATE_SOURCE_TEXT = {
+  publisher: 'the publisher, in the file',
+  'http-last-modified': 'HTTP Last-Modified of the download',
+  'file-time': 'file time (no publisher date)',
+};
 
 /**
  * @param {{ apiKey: { current: () => string | null, need: () => string | null } }} options
@@ -65,9 +75,11 @@ export function createListsView({ apiKey }) {
   function render(lists) {
     tbody.replaceChildren(...lists.map((list) => h('tr', { 'data-source': list.source },
       h('th', { scope: 'row' }, externalLink(list.sourceUrl, list.name), h('code', { class: 'hint block' }, list.source)),
-      h('td', {}, badge(list.status, STATUS_TEXT[list.status] ?? list.status)),
+      h('td', {}, badge(list.status, STATUS_TEXT[list.status] ?? list.status),
+        list.outdated === true ? h('span', {}, ' ', badge('outdated', 'outdated: older than the maximum age')) : null),
       h('td', { class: 'num' }, formatCount(list.entryCount)),
       h('td', {}, dated(list.publishedAt)),
+      h('td', { class: 'date-source' }, list.publishedAtSource ? DATE_SOURCE_TEXT[list.publishedAtSource] ?? list.publishedAtSource : '—'),
       h('td', {}, dated(list.lastRefresh)),
       h('td', {}, list.publisher))));
   }

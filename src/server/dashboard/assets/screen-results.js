@@ -1,10 +1,14 @@
 // @ts-check
 /**
- * One screening answer, drawn for a reviewer: the recommended action first, then the ranked
- * matches, each with a confidence bar, the evidence that adds up to it, and the list's freshness.
+ * One screening answer, drawn for a reviewer: the recommended action and what the answer was
+ * screened against (coverage) first, then the matches as a ranked table, one row per party
+ * (party-table.js), each row opening the listed record beside the query (record-panel.js). The
+ * print view of the same answer is filled at the same time (print-record.js).
  */
-import { badge, externalLink, h } from './dom.js';
-import { formatAge, formatCount, formatDateTime, formatPercent, formatWeight } from './format.js';
+import { badge, h } from './dom.js';
+import { formatCount, formatDateTime } from './format.js';
+import { groupParties, partyTable } from './party-table.js';
+import { fillPrintRecord } from './print-record.js';
 
 /**
  * @typedef {object} Match
@@ -22,11 +26,18 @@ import { formatAge, formatCount, formatDateTime, formatPercent, formatWeight } f
  */
 
 /**
+ * @typedef {object} Coverage
+ * @property {'complete' | 'incomplete'} status
+ * @property {{ source: string, publishedAt: string | null, publishedAtSource?: string, status: string }[]} lists
+ */
+
+/**
  * @typedef {object} ScreenAnswer
  * @property {string} requestId
  * @property {string} screenedAt
  * @property {Match[]} matches
  * @property {{ anyMatchAbove: number, recommendedAction: 'clear' | 'manual-review' | 'block' }} summary
+ * @property {Coverage} [coverage] absent from servers that do not report it
  */
 
 const ACTION_TEXT = {
@@ -36,18 +47,39 @@ const ACTION_TEXT = {
 };
 
 /**
+ * "Screened against 11 lists, complete" or "…, incomplete: dhs-uflpa missing, gsa-sam sample";
+ * empty when the answer carries no coverage.
+ * @param {Coverage | undefined} coverage
+ */
+export function coverageText(coverage) {
+  if (!coverage || !Array.isArray(coverage.lists)) return '';
+  const n = coverage.lists.length;
+  const head = `Screened against ${n} ${n === 1 ? 'list' : 'lists'}, ${coverage.status}`;
+  const gaps = coverage.lists.filter((l) => l.status !== 'ok').map((l) => `${l.source} ${l.status}`);
+  return gaps.length > 0 ? `${head}: ${gaps.join(', ')}` : head;
+}
+
+/**
  * @param {HTMLElement} container
  * @param {ScreenAnswer} answer
  * @param {Record<string, unknown>} sent the request body, shown for reference
  * @param {{ limit: number, remaining: number, resetAt: string } | null} quota
+ * @param {(party: import('./party-table.js').Party, row: HTMLElement) => void} openParty
  */
-export function renderResults(container, answer, sent, quota) {
+export function renderResults(container, answer, sent, quota, openParty) {
   const { summary, matches } = answer;
-  const heading = h('h2', { tabindex: -1 }, `Result: ${matches.length} ${matches.length === 1 ? 'match' : 'matches'}`);
+  const parties = groupParties(matches);
+  const coverage = coverageText(answer.coverage);
+  fillPrintRecord(answer, sent, coverage);
+  const heading = h('h2', { tabindex: -1 },
+    `Result: ${matches.length} ${matches.length === 1 ? 'match' : 'matches'}, ${parties.length} ${parties.length === 1 ? 'party' : 'parties'}`);
+  const print = h('button', { type: 'button', class: 'print-button' }, 'Print case record');
+  print.addEventListener('click', () => window.print());
   container.replaceChildren(
     h('div', { class: `card summary summary-${summary.recommendedAction}` },
-      heading,
+      h('div', { class: 'card-head' }, heading, print),
       h('p', { class: 'action' }, badge(summary.recommendedAction), ' ', ACTION_TEXT[summary.recommendedAction]),
+      coverage && h('p', { class: `coverage coverage-${answer.coverage?.status === 'complete' ? 'complete' : 'incomplete'}` }, coverage),
       h('dl', { class: 'facts' },
         fact('Review threshold (anyMatchAbove)', summary.anyMatchAbove.toFixed(2)),
         fact('Request ID', h('code', {}, answer.requestId)),
@@ -56,56 +88,9 @@ export function renderResults(container, answer, sent, quota) {
       h('details', {}, h('summary', {}, 'Request sent'), h('pre', {}, JSON.stringify(sent, null, 2)))),
     matches.length === 0
       ? h('p', { class: 'card' }, 'No list entry matched at or above the reporting floor of this fuzziness.')
-      : h('ol', { class: 'matches', 'aria-label': 'Matches, best first' },
-        ...matches.map((m, i) => matchItem(m, i, summary.anyMatchAbove))),
+      : h('div', { class: 'card' }, partyTable(parties, summary.anyMatchAbove, openParty)),
   );
   heading.focus();
-}
-
-/**
- * @param {Match} match
- * @param {number} index
- * @param {number} threshold
- */
-function matchItem(match, index, threshold) {
-  const meterId = `confidence-${index}`;
-  const aka = match.primaryName && match.primaryName !== match.matchedName
-    ? h('p', { class: 'hint' }, `${match.nameType ?? 'alias'} of ${match.primaryName}`)
-    : null;
-  return h('li', { class: 'card match', 'data-entry': `${match.listSource}:${match.entryId}` },
-    h('div', { class: 'match-head' },
-      h('span', { class: 'rank', 'aria-hidden': 'true' }, String(index + 1)),
-      h('h3', {}, match.matchedName),
-      badge('list', match.listSource)),
-    aka,
-    h('div', { class: 'confidence' },
-      h('span', { id: meterId }, 'Confidence'),
-      // Below the review threshold the bar is in the "good" range, at or above it in the "bad" one.
-      h('meter', { min: 0, max: 1, value: match.confidence, low: threshold, high: threshold, optimum: 0, 'aria-labelledby': meterId },
-        formatPercent(match.confidence)),
-      h('strong', {}, formatPercent(match.confidence))),
-    h('dl', { class: 'facts' },
-      fact('Entry', `${match.listSource} #${match.entryId}`),
-      match.entityType && fact('Kind', match.entityType),
-      match.programs && match.programs.length > 0 && fact('Programs', match.programs.join(', ')),
-      fact('List freshness', `${formatDateTime(match.listFreshness)} ${match.listFreshness ? `(${formatAge(match.listFreshness)})` : ''}`),
-      match.sourceUrl && fact('Source', externalLink(match.sourceUrl, 'publisher page'))),
-    evidenceTable(match));
-}
-
-/** @param {Match} match */
-function evidenceTable(match) {
-  const total = match.evidence.reduce((sum, e) => sum + e.weight, 0);
-  return h('table', { class: 'evidence' },
-    h('caption', {}, 'Evidence behind the score'),
-    h('thead', {}, h('tr', {},
-      h('th', { scope: 'col' }, 'Field'), h('th', { scope: 'col', class: 'num' }, 'Weight'), h('th', { scope: 'col' }, 'Detail'))),
-    h('tbody', {}, ...match.evidence.map((e) => h('tr', { class: e.weight < 0 ? 'negative' : 'positive' },
-      h('th', { scope: 'row' }, h('code', {}, e.field)),
-      h('td', { class: 'num' }, formatWeight(e.weight)),
-      h('td', {}, e.detail ?? '')))),
-    h('tfoot', {}, h('tr', {},
-      h('th', { scope: 'row' }, 'Confidence'), h('td', { class: 'num' }, total.toFixed(2)), h('td', {}, 'sum of the weights'))));
 }
 
 /**

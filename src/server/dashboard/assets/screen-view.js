@@ -7,6 +7,7 @@ import { callApi, rateLimitOf } from './api.js';
 import { credentials } from './credentials.js';
 import { byId, h } from './dom.js';
 import { clearError, localError, showError } from './error-view.js';
+import { createRecordPanel } from './record-panel.js';
 import { renderResults } from './screen-results.js';
 
 const SCREEN_PATH = '/sanctions-screening/v1/screen';
@@ -27,11 +28,16 @@ export const LIST_LABELS = /** @type {const} */ ({
   'dhs-uflpa': 'DHS UFLPA',
 });
 
+/** Identifier types of the contract (request `identifiers[].type`). */
+const IDENTIFIER_TYPES = ['passport', 'national-id', 'tax-id', 'registration-number', 'imo', 'mmsi', 'call-sign',
+  'aircraft-serial', 'swift-bic', 'crypto-address', 'other'];
+
 /**
  * @param {{ needApiKey: () => string | null }} options needApiKey answers the key, or null after
  *   asking the user for one
  */
 export function createScreenView({ needApiKey }) {
+  const panel = createRecordPanel({ apiKey: needApiKey });
   const form = byId('screen-form', HTMLFormElement);
   const errorRegion = byId('screen-error', HTMLElement);
   const results = byId('screen-results', HTMLElement);
@@ -59,7 +65,8 @@ export function createScreenView({ needApiKey }) {
     results.setAttribute('aria-busy', 'true');
     try {
       const { data, headers } = await callApi('POST', SCREEN_PATH, apiKey, body.request);
-      renderResults(results, data, body.request, rateLimitOf(headers));
+      panel.close();
+      renderResults(results, data, body.request, rateLimitOf(headers), (party, row) => void panel.open(party, body.request, row));
     } catch (error) {
       results.replaceChildren();
       showError(errorRegion, error, form);
@@ -96,6 +103,9 @@ function readRequest(form) {
   if (text('address.country') !== '') address.country = text('address.country');
   if (text('address.city') !== '') address.city = text('address.city');
   if (Object.keys(address).length > 0) request.address = address;
+  const identifiers = readIdentifiers(text('identifiers'));
+  if ('problem' in identifiers) return identifiers;
+  if (identifiers.list.length > 0) request.identifiers = identifiers.list;
   const fuzziness = form.querySelector('input[name="fuzziness"]:checked');
   if (fuzziness instanceof HTMLInputElement) request.fuzziness = fuzziness.value;
   const lists = [...form.querySelectorAll('input[name="lists"]:checked')].map((box) => /** @type {HTMLInputElement} */ (box).value);
@@ -107,4 +117,23 @@ function readRequest(form) {
     if (input.value !== '') request[field] = Number(input.value);
   }
   return { request };
+}
+
+/**
+ * One identifier per line, "type: value" with an optional issuing country in brackets:
+ * "imo: 9187629", "passport: X1234567 (IR)".
+ * @param {string} text
+ * @returns {{ list: Record<string, string>[] } | { problem: Error }}
+ */
+function readIdentifiers(text) {
+  /** @type {Record<string, string>[]} */
+  const list = [];
+  for (const line of text.split('\n').map((l) => l.trim()).filter((l) => l !== '')) {
+    const parts = /^([a-z-]+)\s*:\s*(.+?)(?:\s*\(([A-Za-z]{2})\))?$/.exec(line);
+    if (!parts || !IDENTIFIER_TYPES.includes(parts[1])) {
+      return { problem: localError('identifiers', `each line must be "type: value", type one of ${IDENTIFIER_TYPES.join(', ')}`, 'The request is invalid.') };
+    }
+    list.push(parts[3] ? { type: parts[1], value: parts[2], country: parts[3] } : { type: parts[1], value: parts[2] });
+  }
+  return { list };
 }
