@@ -1,12 +1,13 @@
 /**
  * `npm run eval`: matching quality on public evaluation data and the real snapshot.
  * Prints a summary table and writes bench/results/eval.json. Options: --quick (10,000 negatives),
- * --only name-bench,cascade,cross-script,negatives,positives,perturbation,identifiers.
+ * --only name-bench,cascade,cross-script,negatives,positives,perturbation,identifiers,place-of-birth.
  */
 import { nameBench, cascadePairs, crossScript } from './eval/pairs.js';
 import { negatives, positives } from './eval/screening.js';
 import { perturbation } from './eval/perturb.js';
 import { identifiers } from './eval/identifiers.js';
+import { placeOfBirth } from './eval/place-of-birth.js';
 import { requireShared, writeResults } from './support/paths.js';
 import { loadSnapshot } from './support/snapshot.js';
 
@@ -61,5 +62,11 @@ if (wanted('identifiers')) {
   const r = identifiers(snap.engine, snap.set.entries);
   results.identifiers = r;
   console.log(`\nidentifiers (${r.positives} listed, ${r.negatives} negatives with random ones): recall same name ${fmt(r.recallSameName)}; other name ${fmt(r.recallOtherName)}; block same name ${fmt(r.blockSameName)}; false positives ${fmt(r.falsePositiveRate)} (without identifiers ${fmt(r.falsePositiveRateWithoutIdentifiers)}); identifier collisions ${r.identifierCollisions}`);
+}
+if (wanted('place-of-birth')) {
+  const r = placeOfBirth(snap.engine);
+  results.placeOfBirth = r;
+  const pair = (o: Record<string, { without: number; with: number }>): string => Object.entries(o).map(([k, v]) => `${k} ${v.without} -> ${v.with}`).join(' | ');
+  console.log(`\nplace of birth (${r.positives} positives, ${r.negatives} negatives; name, birth date, nationality -> + place of birth): recall clean ${pair(r.recallClean)}; noisy ${pair(r.recallNoisy)}; false positives ${pair(r.falsePositiveRate)}`);
 }
 console.log(`\nwritten ${writeResults('eval', results)}`);

@@ -155,6 +155,14 @@ describeShared('listed record and identifiers on the real snapshot (issue #15)',
     expect(unknown.summary.recommendedAction).toBe('manual-review');
   });
 
+  it('place of birth (our extension) is evidence: the same place raises the confidence, another lowers it', async () => {
+    const evidenceOf = async (placeOfBirth: string) =>
+      find((await screen({ name: 'Ayman al-Zawahiri', placeOfBirth })).matches, ZAWAHIRI)?.evidence.find((e) => e.field === 'placeOfBirth');
+    expect(await evidenceOf('Giza')).toEqual({ field: 'placeOfBirth', weight: 0.03, detail: 'same place of birth' });
+    expect(await evidenceOf('Cairo, Egypt')).toEqual({ field: 'placeOfBirth', weight: 0.01, detail: 'same country of birth, another place' });
+    expect(await evidenceOf('Lyon, France')).toEqual({ field: 'placeOfBirth', weight: -0.05, detail: 'different place of birth' });
+  });
+
   it('400 for more than 20 identifiers, an unknown type or a value over 100 characters', async () => {
     const many = Array.from({ length: 21 }, (_, i) => ({ type: 'passport', value: `P${1000 + i}` }));
     const twenty = await call(server.url, 'POST', `${BASE}/screen`, { token, json: { name: 'Ocean Harmony', identifiers: many.slice(0, 20) } });

@@ -14,7 +14,7 @@ import { round } from './metrics.js';
 const MODE_NAMES: Fuzziness[] = ['strict', 'balanced', 'loose'];
 const FIXTURES = join(EVAL_DIR, 'yente_screening_fixtures');
 
-function requestOf(row: Record<string, string>, withDetails: boolean): ScreenRequest {
+export function requestOf(row: Record<string, string>, withDetails: boolean): ScreenRequest {
   const request: ScreenRequest = { name: row.full_name.trim(), kind: 'individual' };
   if (!withDetails) return request;
   if (isRealCalendarDate(row.date_of_birth ?? '')) request.dateOfBirth = row.date_of_birth;

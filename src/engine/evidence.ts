@@ -9,6 +9,7 @@
 import type { DateValue, ListEntry } from '../lists/model.js';
 import type { Evidence, ScreenRequest } from './types.js';
 import { normalisedKey } from './normalise.js';
+import { PLACE_WEIGHTS, placeOfBirthEvidence } from './place-evidence.js';
 
 export const WEIGHTS = Object.freeze({
   dobExact: 0.08,
@@ -113,6 +114,7 @@ export function fieldEvidence(request: ScreenRequest, entry: ListEntry): Evidenc
     request.address?.country ? countryEvidence(request.address.country, entry) : null,
     request.address?.city ? cityEvidence(request.address.city, entry) : null,
     request.kind ? kindEvidence(request.kind, entry) : null,
+    request.placeOfBirth ? placeOfBirthEvidence(request.placeOfBirth, entry) : null,
   ];
   return items.filter((e): e is Evidence => e !== null);
 }
@@ -124,6 +126,7 @@ const FIELD_CEILING = Object.freeze({
   country: WEIGHTS.countryMatch,
   city: WEIGHTS.cityMatch,
   kind: WEIGHTS.kindMatch,
+  placeOfBirth: PLACE_WEIGHTS.samePlace,
 });
 
 /**
@@ -138,6 +141,7 @@ export function evidenceCeiling(request: ScreenRequest): number {
   if (request.address?.country) ceiling += FIELD_CEILING.country;
   if (request.address?.city) ceiling += FIELD_CEILING.city;
   if (request.kind) ceiling += FIELD_CEILING.kind;
+  if (request.placeOfBirth) ceiling += FIELD_CEILING.placeOfBirth;
   return ceiling;
 }
 

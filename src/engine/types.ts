@@ -18,6 +18,8 @@ export interface ScreenRequest {
   /** ISO 3166-1 alpha-2, upper case. */
   nationality?: string;
   address?: { country?: string; city?: string };
+  /** Free text ("Giza, Egypt"); our extension, compared by words (place-evidence.ts). */
+  placeOfBirth?: string;
   /** Passport, IMO, BIC... numbers, compared exactly after normalisation (identifiers.ts). */
   identifiers?: RequestIdentifier[];
   fuzziness?: Fuzziness;
@@ -34,6 +36,7 @@ export type EvidenceField =
   | 'address.country'
   | 'address.city'
   | 'kind'
+  | 'placeOfBirth'
   | 'identifiers';
 
 export interface Evidence {

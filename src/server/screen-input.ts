@@ -28,6 +28,7 @@ function trimmed(data: unknown): unknown {
   if (!isPlainObject(data)) return data;
   const copy: Record<string, unknown> = { ...data };
   if ('name' in copy) copy.name = trim(copy.name);
+  if ('placeOfBirth' in copy) copy.placeOfBirth = trim(copy.placeOfBirth);
   if (Array.isArray(copy.aliases)) copy.aliases = copy.aliases.map(trim);
   if (Array.isArray(copy.identifiers)) {
     copy.identifiers = copy.identifiers.map((id: unknown) => (isPlainObject(id) && 'value' in id ? { ...id, value: trim(id.value) } : id));
@@ -49,6 +50,7 @@ function normalised(body: ScreenRequestBody): ScreenRequest {
   if (body.kind !== undefined) request.kind = body.kind;
   if (body.aliases !== undefined) request.aliases = body.aliases;
   if (body.dateOfBirth !== undefined) request.dateOfBirth = body.dateOfBirth;
+  if (body.placeOfBirth !== undefined) request.placeOfBirth = body.placeOfBirth;
   if (body.nationality !== undefined) request.nationality = body.nationality.toUpperCase();
   if (body.address !== undefined) {
     const address: NonNullable<ScreenRequest['address']> = {};

@@ -10,7 +10,7 @@ import { StringEnum } from './common.js';
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const EvidenceSchema = Type.Object({
-  field: StringEnum(['name', 'aliases', 'dateOfBirth', 'nationality', 'address.country', 'address.city', 'kind', 'identifiers'] as const),
+  field: StringEnum(['name', 'aliases', 'dateOfBirth', 'nationality', 'address.country', 'address.city', 'kind', 'placeOfBirth', 'identifiers'] as const),
   weight: Type.Number({ description: 'Signed contribution to the confidence; the weights of a match add up to it.' }),
   detail: Type.Optional(Type.String({ description: 'Short explanation; never repeats the screened name.' })),
 });

@@ -52,6 +52,9 @@ export const ScreenRequestSchema = Type.Object(
     dateOfBirth: Type.Optional(CalendarDate('Date of birth of an individual')),
     nationality: Type.Optional(CountryCode('Nationality of an individual.')),
     address: Type.Optional(AddressSchema),
+    placeOfBirth: Type.Optional(PrintableText(1, 200, {
+      description: 'Place of birth of an individual, free text such as "Giza, Egypt" (our extension); compared by words with the listed places.',
+    })),
     identifiers: Type.Optional(
       Type.Array(IdentifierSchema, {
         maxItems: MAX_IDENTIFIERS,

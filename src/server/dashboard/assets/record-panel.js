@@ -83,7 +83,7 @@ function queryColumn(query, party) {
   /** @type {[string, Node | string][]} */
   const rows = [['Name', highlighted(String(query.name ?? ''), listedWords)]];
   if (Array.isArray(query.aliases)) rows.push(['Aliases', h('span', {}, ...query.aliases.flatMap((a, i) => [i > 0 ? '; ' : '', highlighted(a, listedWords)]))]);
-  for (const [label, field] of /** @type {const} */ ([['Kind', 'kind'], ['Date of birth', 'dateOfBirth'], ['Nationality', 'nationality']])) {
+  for (const [label, field] of /** @type {const} */ ([['Kind', 'kind'], ['Date of birth', 'dateOfBirth'], ['Place of birth', 'placeOfBirth'], ['Nationality', 'nationality']])) {
     if (query[field]) rows.push([label, String(query[field])]);
   }
   if (query.address) rows.push(['Address', [query.address.city, query.address.country].filter(Boolean).join(', ')]);
@@ -109,7 +109,8 @@ function recordView(record, match, query) {
     ['Kind', record.kind],
     ['Dates of birth', list(record.datesOfBirth?.map((/** @type {any} */ d) =>
       d.from === query.dateOfBirth || (d.from <= query.dateOfBirth && query.dateOfBirth <= d.to) ? h('mark', { class: 'word-hit' }, d.text) : d.text))],
-    ['Places of birth', list(record.placesOfBirth)],
+    ['Places of birth', list(record.placesOfBirth?.map((/** @type {string} */ p) =>
+      query.placeOfBirth ? highlighted(p, words(String(query.placeOfBirth))) : p))],
     ['Nationalities', list([...(record.nationalities ?? []), ...(record.citizenships ?? [])])],
     ['Gender', record.gender ?? null],
     ['Addresses', list(record.addresses?.map((/** @type {any} */ a) =>

@@ -97,7 +97,7 @@ function readRequest(form) {
   if (text('kind') !== '') request.kind = text('kind');
   const aliases = text('aliases').split('\n').map((a) => a.trim()).filter((a) => a !== '');
   if (aliases.length > 0) request.aliases = aliases;
-  for (const field of ['dateOfBirth', 'nationality']) if (text(field) !== '') request[field] = text(field);
+  for (const field of ['dateOfBirth', 'placeOfBirth', 'nationality']) if (text(field) !== '') request[field] = text(field);
   /** @type {Record<string, string>} */
   const address = {};
   if (text('address.country') !== '') address.country = text('address.country');
