@@ -45,6 +45,8 @@ export interface Config {
   sessionJwtIssuer: string | null;
   /** Required `aud` of session JWTs when set (SESSION_JWT_AUDIENCE). */
   sessionJwtAudience: string | null;
+  /** Oldest session JWT accepted, by its `iat`, whatever its `exp` (SESSION_JWT_MAX_AGE: 90s, 30m, 24h, 7d or seconds). */
+  sessionJwtMaxAgeSeconds: number;
   /** Subscriptions of a new account, comma-separated service IDs or "*" (DEFAULT_SUBSCRIPTIONS). */
   defaultSubscriptions: readonly string[];
   /** Active-key limit of a new account (DEFAULT_KEY_LIMIT). */
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     sessionJwtPublicKey: raw(env, 'SESSION_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n') ?? null,
     sessionJwtIssuer: raw(env, 'SESSION_JWT_ISSUER') ?? null,
     sessionJwtAudience: raw(env, 'SESSION_JWT_AUDIENCE') ?? null,
+    sessionJwtMaxAgeSeconds: duration(env, 'SESSION_JWT_MAX_AGE', 24 * 3600, 366 * 86_400),
     defaultSubscriptions: serviceIdList(env, 'DEFAULT_SUBSCRIPTIONS', ['sanctions-screening']),
     defaultKeyLimit: integer(env, 'DEFAULT_KEY_LIMIT', 10, 1),
     defaultMonthlyLimitCap: integer(env, 'DEFAULT_MONTHLY_LIMIT_CAP', 1_000_000, 1),
@@ -158,6 +161,20 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
     throw new ConfigError(`${name} must be a whole number of at least ${min} (got ${JSON.stringify(value)})`);
   }
   return parsed;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** "90s", "30m", "24h", "7d" or plain seconds, from 1 second to `max` seconds. */
+function duration(env: Env, name: string, fallback: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  const match = /^(\d+)([smhd]?)$/.exec(value);
+  const seconds = match === null ? NaN : Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+  if (!(seconds >= 1 && seconds <= max)) {
+    throw new ConfigError(`${name} must be a duration like 90s, 30m, 24h or 7d, from 1 second to ${max / 86_400} days (got ${JSON.stringify(value)})`);
+  }
+  return seconds;
 }
 
 function httpUrl(env: Env, name: string, fallback: string): string {
