@@ -3,7 +3,7 @@
  * where any failure becomes the error envelope. The uWS adapter only moves bytes to and from it.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, statusOf, type ErrorCode } from '../errors.js';
+import { AppError, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import type { RequestContext } from './context.js';
 import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
@@ -15,8 +15,8 @@ import { ROUTES } from './routes/index.js';
 
 export interface HttpApp {
   handle(request: PlainRequest): Promise<PlainResult>;
-  /** An error answer decided before the body is read (413 from the adapter). */
-  reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult;
+  /** An error answer decided before the body is read (413, conflicting Content-Length, from the adapter). */
+  reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode, details?: FieldIssue[]): PlainResult;
 }
 
 /** The error code a request was answered with, for the metrics (auth failures, quota rejections). */
@@ -91,12 +91,12 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
     }
   }
 
-  function reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult {
+  function reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode, details?: FieldIssue[]): PlainResult {
     const requestId = randomUUID();
     const status = statusOf(code);
     deps.metrics?.observeRequest({ method: request.method, route: '-', status, seconds: 0, code });
     deps.logger.info({ requestId, method: request.method, route: '-', status }, 'request');
-    return errorReply(code, requestId, replyFormat(request.headers));
+    return errorReply(code, requestId, replyFormat(request.headers), { details });
   }
 
   return { handle, reject };
