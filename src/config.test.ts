@@ -39,6 +39,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SESSION_JWT_MAX_AGE: '900' }).sessionJwtMaxAgeSeconds).toBe(900);
   });
 
+  it('reads CORS_ORIGINS as exact origins (none by default)', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins)
+      .toEqual(['https://app.example.com', 'http://localhost:5173']);
+    for (const bad of ['*', 'https://app.example.com/', 'app.example.com', 'ftp://x.example', 'https://APP.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it.each([
     ['SESSION_JWT_MAX_AGE', '1w', 'SESSION_JWT_MAX_AGE must be a duration like 90s, 30m, 24h or 7d, from 1 second to 366 days (got "1w")'],
     ['SESSION_JWT_MAX_AGE', '0', 'SESSION_JWT_MAX_AGE must be a duration like 90s, 30m, 24h or 7d, from 1 second to 366 days (got "0")'],

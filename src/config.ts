@@ -65,6 +65,8 @@ export interface Config {
   identityPort: number | null;
   /** Largest request body accepted; more answers 413 (MAX_BODY_BYTES). */
   maxBodyBytes: number;
+  /** Browser origins allowed to call the API cross-origin, exact `scheme://host[:port]` (CORS_ORIGINS, comma-separated; none by default). */
+  corsOrigins: readonly string[];
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. Never log it. */
   metricsToken: string | null;
 }
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     identityPort: raw(env, 'IDENTITY_PORT') === undefined ? null : port(env, 'IDENTITY_PORT', 0),
     maxBodyBytes: bounded(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     metricsToken: metricsToken(env, 'METRICS_TOKEN'),
+    corsOrigins: originList(env, 'CORS_ORIGINS'),
   };
   onlyOneSessionKey(config);
   return Object.freeze(config);
@@ -222,6 +225,26 @@ function metricsToken(env: Env, name: string): string | null {
     throw new ConfigError(`${name} may contain only letters, digits and -._~+/ (a Bearer token)`);
   }
   return value;
+}
+
+/** Exact origins as browsers send them: scheme, host and a port only when not the default. */
+function originList(env: Env, name: string): readonly string[] {
+  const value = raw(env, name);
+  if (value === undefined) return Object.freeze([]);
+  const origins = value.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of origins) {
+    let canonical: string | null = null;
+    try {
+      const url = new URL(origin);
+      if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
+    } catch {
+      // reported below
+    }
+    if (canonical !== origin) {
+      throw new ConfigError(`${name} must be comma-separated origins like https://app.example.com (got ${JSON.stringify(origin)})`);
+    }
+  }
+  return Object.freeze(origins);
 }
 
 function serviceIdList(env: Env, name: string, fallback: readonly string[]): readonly string[] {

@@ -8,6 +8,8 @@ import { isStoreUnavailable } from '../store/errors.js';
 import type { RequestContext } from './context.js';
 import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
 import { errorReply, replyFormat, REQUEST_ID_HEADER } from './framing.js';
+import { compressResult } from './compression.js';
+import { createCors } from './cors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
 import type { Route, RouteApi } from './route.js';
 import { Router } from './router.js';
@@ -34,9 +36,12 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
   const router = new Router(ROUTES.filter((r) => APIS[apis].includes(r.api)), [SERVICE_ID]);
+  const cors = createCors(deps.corsOrigins ?? []);
 
   async function handle(request: PlainRequest): Promise<PlainResult> {
     const started = performance.now();
+    const preflight = cors?.preflight(request);
+    if (preflight) return preflight;
     const match = router.match(request.method, request.path);
     // One context object per request, built with its params (no copy for the handler).
     const ctx: RequestContext = {
@@ -60,6 +65,8 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
       result = errorReply(match.kind, ctx.requestId, ctx.format);
     }
     result.headers[REQUEST_ID_HEADER] = ctx.requestId;
+    cors?.decorate(request, result);
+    compressResult(request, result);
     const seconds = (performance.now() - started) / 1000;
     deps.metrics?.observeRequest({ method: request.method, route, status: result.status, seconds, code: answered.code });
     // The line is built only when it will be written (LOG_LEVEL=warn in production benches).
