@@ -32,7 +32,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads SESSION_JWT_MAX_AGE as a duration (default 24 h)', () => {
+    expect(loadConfig({}).sessionJwtMaxAgeSeconds).toBe(86_400);
+    expect(loadConfig({ SESSION_JWT_MAX_AGE: '30m' }).sessionJwtMaxAgeSeconds).toBe(1800);
+    expect(loadConfig({ SESSION_JWT_MAX_AGE: '7d' }).sessionJwtMaxAgeSeconds).toBe(7 * 86_400);
+    expect(loadConfig({ SESSION_JWT_MAX_AGE: '900' }).sessionJwtMaxAgeSeconds).toBe(900);
+  });
+
+  it('reads CORS_ORIGINS as exact origins (none by default)', () => {
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://app.example.com, http://localhost:5173' }).corsOrigins)
+      .toEqual(['https://app.example.com', 'http://localhost:5173']);
+    for (const bad of ['*', 'https://app.example.com/', 'app.example.com', 'ftp://x.example', 'https://APP.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(ConfigError);
+    }
+  });
+
   it.each([
+    ['SESSION_JWT_MAX_AGE', '1w', 'SESSION_JWT_MAX_AGE must be a duration like 90s, 30m, 24h or 7d, from 1 second to 366 days (got "1w")'],
+    ['SESSION_JWT_MAX_AGE', '0', 'SESSION_JWT_MAX_AGE must be a duration like 90s, 30m, 24h or 7d, from 1 second to 366 days (got "0")'],
     ['LISTS_MAX_COLLAPSE', '1.5', 'LISTS_MAX_COLLAPSE must be a number from 0 to 1 (got "1.5")'],
     ['LISTS_MAX_COLLAPSE', 'half', 'LISTS_MAX_COLLAPSE must be a number from 0 to 1 (got "half")'],
     ['LISTS_DOWNLOAD_TIMEOUT_MS', '0', 'LISTS_DOWNLOAD_TIMEOUT_MS must be a whole number of at least 1 (got "0")'],

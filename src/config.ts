@@ -45,6 +45,8 @@ export interface Config {
   sessionJwtIssuer: string | null;
   /** Required `aud` of session JWTs when set (SESSION_JWT_AUDIENCE). */
   sessionJwtAudience: string | null;
+  /** Oldest session JWT accepted, by its `iat`, whatever its `exp` (SESSION_JWT_MAX_AGE: 90s, 30m, 24h, 7d or seconds). */
+  sessionJwtMaxAgeSeconds: number;
   /** Subscriptions of a new account, comma-separated service IDs or "*" (DEFAULT_SUBSCRIPTIONS). */
   defaultSubscriptions: readonly string[];
   /** Active-key limit of a new account (DEFAULT_KEY_LIMIT). */
@@ -63,6 +65,8 @@ export interface Config {
   identityPort: number | null;
   /** Largest request body accepted; more answers 413 (MAX_BODY_BYTES). */
   maxBodyBytes: number;
+  /** Browser origins allowed to call the API cross-origin, exact `scheme://host[:port]` (CORS_ORIGINS, comma-separated; none by default). */
+  corsOrigins: readonly string[];
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. Never log it. */
   metricsToken: string | null;
 }
@@ -108,6 +112,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     sessionJwtPublicKey: raw(env, 'SESSION_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n') ?? null,
     sessionJwtIssuer: raw(env, 'SESSION_JWT_ISSUER') ?? null,
     sessionJwtAudience: raw(env, 'SESSION_JWT_AUDIENCE') ?? null,
+    sessionJwtMaxAgeSeconds: duration(env, 'SESSION_JWT_MAX_AGE', 24 * 3600, 366 * 86_400),
     defaultSubscriptions: serviceIdList(env, 'DEFAULT_SUBSCRIPTIONS', ['sanctions-screening']),
     defaultKeyLimit: integer(env, 'DEFAULT_KEY_LIMIT', 10, 1),
     defaultMonthlyLimitCap: integer(env, 'DEFAULT_MONTHLY_LIMIT_CAP', 1_000_000, 1),
@@ -118,6 +123,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     identityPort: raw(env, 'IDENTITY_PORT') === undefined ? null : port(env, 'IDENTITY_PORT', 0),
     maxBodyBytes: bounded(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     metricsToken: metricsToken(env, 'METRICS_TOKEN'),
+    corsOrigins: originList(env, 'CORS_ORIGINS'),
   };
   onlyOneSessionKey(config);
   return Object.freeze(config);
@@ -158,6 +164,20 @@ function integer(env: Env, name: string, fallback: number, min: number): number 
     throw new ConfigError(`${name} must be a whole number of at least ${min} (got ${JSON.stringify(value)})`);
   }
   return parsed;
+}
+
+const DURATION_UNITS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86_400 };
+
+/** "90s", "30m", "24h", "7d" or plain seconds, from 1 second to `max` seconds. */
+function duration(env: Env, name: string, fallback: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined) return fallback;
+  const match = /^(\d+)([smhd]?)$/.exec(value);
+  const seconds = match === null ? NaN : Number(match[1]) * DURATION_UNITS[match[2] || 's'];
+  if (!(seconds >= 1 && seconds <= max)) {
+    throw new ConfigError(`${name} must be a duration like 90s, 30m, 24h or 7d, from 1 second to ${max / 86_400} days (got ${JSON.stringify(value)})`);
+  }
+  return seconds;
 }
 
 function httpUrl(env: Env, name: string, fallback: string): string {
@@ -205,6 +225,26 @@ function metricsToken(env: Env, name: string): string | null {
     throw new ConfigError(`${name} may contain only letters, digits and -._~+/ (a Bearer token)`);
   }
   return value;
+}
+
+/** Exact origins as browsers send them: scheme, host and a port only when not the default. */
+function originList(env: Env, name: string): readonly string[] {
+  const value = raw(env, name);
+  if (value === undefined) return Object.freeze([]);
+  const origins = value.split(',').map((o) => o.trim()).filter((o) => o !== '');
+  for (const origin of origins) {
+    let canonical: string | null = null;
+    try {
+      const url = new URL(origin);
+      if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
+    } catch {
+      // reported below
+    }
+    if (canonical !== origin) {
+      throw new ConfigError(`${name} must be comma-separated origins like https://app.example.com (got ${JSON.stringify(origin)})`);
+    }
+  }
+  return Object.freeze(origins);
 }
 
 function serviceIdList(env: Env, name: string, fallback: readonly string[]): readonly string[] {

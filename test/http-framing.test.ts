@@ -3,6 +3,7 @@
  * broken bodies (400), and a sweep of crafted inputs that must only ever produce 4xx.
  */
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
 import { pack } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
@@ -141,6 +142,90 @@ describe('broken bodies', () => {
     const empty = await call(server.url, 'POST', SCREEN, { token, raw: '', headers: { 'content-type': 'application/json' } });
     expect(empty.status).toBe(400);
     expect(empty.body.error.details).toEqual([{ field: 'body', issue: 'must not be empty' }]);
+  });
+});
+
+describe('invalid text, the same refusal in both framings', () => {
+  // A MessagePack map {name: <str of these bytes>}.
+  const msgpackName = (bytes: number[]): Buffer => Buffer.concat([Buffer.from([0x81, 0xa4]), Buffer.from('name'), Buffer.from([0xa0 | bytes.length, ...bytes])]);
+  const send = (type: string, raw: Buffer | string) => call(server.url, 'POST', SCREEN, { token, raw, headers: { 'content-type': type } });
+
+  it('400 "is not valid UTF-8" for invalid bytes in a JSON or a MessagePack string', async () => {
+    for (const bytes of [[0xff, 0xfe], [0xc3], [0xe2, 0x28, 0xa1], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xc0, 0xaf]]) {
+      const json = await send('application/json', Buffer.concat([Buffer.from('{"name":"'), Buffer.from(bytes), Buffer.from('"}')]));
+      const mp = await send('application/msgpack', msgpackName(bytes));
+      for (const r of [json, mp]) {
+        expect(r.status, `${bytes}`).toBe(400);
+        expect(r.body.error.details).toEqual([{ field: 'body', issue: 'is not valid UTF-8' }]);
+      }
+    }
+  });
+
+  it('400 for a lone surrogate: encoded as bytes in either framing, or as a JSON escape', async () => {
+    const encoded = [0xed, 0xa0, 0x80]; // U+D800 written as UTF-8 (CESU-8), which UTF-8 forbids
+    for (const r of [await send('application/json', Buffer.from([...Buffer.from('{"name":"'), ...encoded, ...Buffer.from('"}')])),
+      await send('application/msgpack', msgpackName(encoded))]) {
+      expect(r.status).toBe(400);
+      expect(r.body.error.details).toEqual([{ field: 'body', issue: 'is not valid UTF-8' }]);
+    }
+    for (const raw of ['{"name":"a\\ud800"}', '{"name":"x","aliases":["ok","\\udc00b"]}', '{"name":"\\ude00\\ud83d"}']) {
+      const r = await send('application/json', raw);
+      expect(r.status, raw).toBe(400);
+      expect(r.body.error.details[0].issue, raw).toBe('must be valid Unicode text (it has an unpaired surrogate)');
+    }
+    // A surrogate pair written as escapes is one valid character.
+    expect((await send('application/json', '{"name":"Ivan \\ud83d\\ude00 Petrov"}')).status).toBe(200);
+    expect((await send('application/msgpack', pack({ name: 'Ivan \u{1F600} Petrov' }))).status).toBe(200);
+  });
+});
+
+/** Writes raw bytes on a fresh connection; resolves with everything received until the server closes (or 2 s). */
+function rawExchange(bytes: string): Promise<{ text: string; closed: boolean }> {
+  const { port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1', () => socket.write(bytes));
+    let text = '';
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ text, closed: false });
+    }, 2_000);
+    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve({ text, closed: true });
+    });
+  });
+}
+
+describe('request framing', () => {
+  const head = (lines: string[]): string => `${lines.join('\r\n')}\r\n\r\n`;
+
+  const screenHead = (lengths: string[]): string => head(['POST /sanctions-screening/v1/screen HTTP/1.1', 'Host: x',
+    'Content-Type: application/json', `Authorization: Bearer ${token}`, ...lengths.map((n) => `Content-Length: ${n}`)]);
+
+  it('400 invalid_request in the envelope for a repeated Content-Length; the connection closes', async () => {
+    for (const lengths of [['2', '5'], ['2', '2']]) {
+      const r = await rawExchange(screenHead(lengths) + '{}');
+      expect(r.closed).toBe(true);
+      expect(r.text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+      expect(r.text).toMatch(/\r\nConnection: close\r\n/i);
+      const body = JSON.parse(r.text.slice(r.text.indexOf('\r\n\r\n') + 4));
+      expect(body.error).toMatchObject({ code: 'invalid_request', details: [{ field: 'content-length', issue: 'must be given once' }] });
+      expect(r.text).toContain(`X-Request-Id: ${body.error.requestId}`);
+    }
+  });
+
+  it('never serves a request smuggled after a repeated Content-Length', async () => {
+    // uWS frames by the first length (2); a proxy framing by the other (24) would have forwarded the
+    // "GET" below as part of this body, but uWS would read it as a request of its own.
+    const smuggled = head(['GET /healthz HTTP/1.1', 'Host: x']);
+    for (const lengths of [['2', String(2 + smuggled.length)], ['2', '2']]) {
+      const r = await rawExchange(screenHead(lengths) + '{}' + smuggled);
+      expect(r.closed).toBe(true);
+      expect(r.text).not.toContain('200 OK');
+      expect(r.text).not.toContain('"status"');
+    }
   });
 });
 

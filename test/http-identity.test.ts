@@ -95,6 +95,45 @@ describe('GET /me/api-keys', () => {
     expect(JSON.stringify(r.body)).not.toContain(first.token.slice(16));
   });
 
+  it('pages with limit and startingAfter, newest first, hasMore on every page', async () => {
+    const session = await server.session('acct-pages');
+    const made: string[] = [];
+    for (const name of ['k1', 'k2', 'k3', 'k4', 'k5']) {
+      const key = await createKey(server, 'acct-pages', { name });
+      made.push(key.keyId);
+      // Revoked keys stay listed; revoking keeps the account under its active-key limit of 3.
+      if (made.length > 2) await call(server.url, 'DELETE', `${KEYS}/${made[made.length - 3]}`, { token: session });
+      await new Promise((resolve) => setTimeout(resolve, 3));
+    }
+    const all = await call(server.url, 'GET', KEYS, { token: session });
+    expect(all.body.hasMore).toBe(false);
+    expect(all.body.data.map((k: { name: string }) => k.name)).toEqual(['k5', 'k4', 'k3', 'k2', 'k1']);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (const expected of [[true, 2], [true, 2], [false, 1]] as const) {
+      const query: string = `?limit=2${after === null ? '' : `&startingAfter=${after}`}`;
+      const page = await call(server.url, 'GET', `${KEYS}${query}`, { token: session });
+      expect(page.status).toBe(200);
+      expect([page.body.hasMore, page.body.data.length]).toEqual(expected);
+      seen.push(...page.body.data.map((k: { name: string }) => k.name));
+      after = page.body.data.at(-1).keyId;
+    }
+    expect(seen).toEqual(['k5', 'k4', 'k3', 'k2', 'k1']);
+  });
+
+  it('400 for a bad limit, an unknown or repeated parameter, and a startingAfter of another account', async () => {
+    const session = await server.session('acct-pages-bad');
+    await createKey(server, 'acct-pages-bad');
+    const foreign = await createKey(server, 'acct-pages-other');
+    for (const [query, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=2.5', 'limit'], ['limit=x', 'limit'],
+      ['offset=3', 'offset'], ['limit=1&limit=2', 'limit'], [`startingAfter=${foreign.keyId}`, 'startingAfter'],
+      ['startingAfter=nope', 'startingAfter']]) {
+      const r = await call(server.url, 'GET', `${KEYS}?${query}`, { token: session });
+      expect(r.status, query).toBe(400);
+      expect(r.body.error.details.map((d: { field: string }) => d.field), query).toContain(field);
+    }
+  });
+
   it('lists an expired key as expired', async () => {
     const key = await createKey(server, 'acct-expiring', { expiresAt: new Date(Date.now() + 1500).toISOString() });
     await new Promise((resolve) => setTimeout(resolve, 1700));

@@ -30,6 +30,7 @@ describe('service call authentication', () => {
     expect(r.status).toBe(401);
     expect(r.body.error.code).toBe('unauthorized');
     expect(r.body.error.requestId).toBe(r.headers.get('x-request-id'));
+    expect(r.headers.get('www-authenticate')).toBe('Bearer');
   });
 
   it('401 invalid_api_key for an unknown token of the right shape, and for garbage', async () => {
@@ -37,6 +38,7 @@ describe('service call authentication', () => {
       const r = await call(server.url, 'POST', SCREEN, { json: BODY, token });
       expect(r.status, token).toBe(401);
       expect(r.body.error.code).toBe('invalid_api_key');
+      expect(r.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
     }
   });
 

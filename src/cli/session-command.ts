@@ -33,7 +33,8 @@ export function registerSessionCommand(program: Command, io: CliIo = PROCESS_IO)
       `
 The token is signed (HS256) with SESSION_JWT_SECRET, or when no SESSION_JWT_* setting is present,
 with the secret the server generates in DATA_DIR/session-jwt-secret (created here if absent).
-SESSION_JWT_ISSUER / SESSION_JWT_AUDIENCE are added as iss / aud when set. With SESSION_JWKS_URL
+SESSION_JWT_ISSUER / SESSION_JWT_AUDIENCE are added as iss / aud when set. The server refuses a
+token older than SESSION_JWT_MAX_AGE (default 24h) by its iat, whatever its --ttl. With SESSION_JWKS_URL
 or SESSION_JWT_PUBLIC_KEY, your identity provider issues session tokens instead.
 
 Example:
@@ -57,6 +58,9 @@ Example:
       io.out(`${token}\n`);
       const expires = new Date(now.getTime() + flags.ttl * 1000).toISOString();
       io.err(`session token for account ${flags.account}, expires ${expires}\n`);
+      if (flags.ttl > config.sessionJwtMaxAgeSeconds) {
+        io.err(`note: the server refuses it ${config.sessionJwtMaxAgeSeconds} s after issue (SESSION_JWT_MAX_AGE), before it expires\n`);
+      }
     });
 }
 

@@ -18,8 +18,9 @@ function tempDir(): string {
 }
 afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+/** Issued now unless the claims say otherwise (`iat: undefined` leaves it out). */
 const hs256 = (claims: Record<string, unknown>, secret = SECRET) =>
-  new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
+  new SignJWT({ iat: Math.floor(Date.now() / 1000), ...claims }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret));
 const inOneHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 describe('session JWTs with SESSION_JWT_SECRET (HS256)', () => {
@@ -34,6 +35,23 @@ describe('session JWTs with SESSION_JWT_SECRET (HS256)', () => {
     expect(await verifier.verify(await hs256({ sub: 'a' }))).toEqual({ ok: false, reason: 'session token has no "exp" claim' });
     expect(await verifier.verify(await hs256({ sub: 'a', exp: 1_000_000 }))).toEqual({ ok: false, reason: 'session token has expired' });
     expect(await verifier.verify(await hs256({ sub: 'a', exp: inOneHour() }, `${SECRET}!`))).toEqual({ ok: false, reason: 'session token signature is invalid' });
+  });
+
+  it('requires iat, refuses a token older than the maximum age whatever its exp, and one issued in the future', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const inAYear = now + 365 * 86_400;
+    expect(await verifier.verify(await hs256({ sub: 'a', exp: inAYear, iat: undefined })))
+      .toEqual({ ok: false, reason: 'session token has no "iat" claim' });
+    // Default maximum age 24 h (5 s clock tolerance).
+    expect((await verifier.verify(await hs256({ sub: 'a', exp: inAYear, iat: now - 24 * 3600 + 60 }))).ok).toBe(true);
+    expect(await verifier.verify(await hs256({ sub: 'a', exp: inAYear, iat: now - 24 * 3600 - 60 })))
+      .toEqual({ ok: false, reason: 'session token is older than the maximum session age' });
+    expect((await verifier.verify(await hs256({ sub: 'a', exp: inAYear, iat: now + 2 }))).ok).toBe(true);
+    expect(await verifier.verify(await hs256({ sub: 'a', exp: inAYear, iat: now + 60 })))
+      .toEqual({ ok: false, reason: 'session token "iat" is in the future' });
+    const short = createSessionVerifier({ secret: SECRET, maxAgeSeconds: 600 }, tempDir());
+    expect((await short.verify(await hs256({ sub: 'a', exp: inAYear, iat: now - 500 }))).ok).toBe(true);
+    expect((await short.verify(await hs256({ sub: 'a', exp: inAYear, iat: now - 700 }))).ok).toBe(false);
   });
 
   it('rejects a bad sub: missing, too long, or with characters outside [A-Za-z0-9_.:@-]', async () => {
@@ -66,7 +84,7 @@ describe('session JWTs with SESSION_JWT_PUBLIC_KEY (PEM)', () => {
       const { publicKey, privateKey } = await generateKeyPair(alg, { extractable: true });
       const pem = await exportSPKI(publicKey);
       const verifier = createSessionVerifier({ publicKeyPem: pem }, tempDir());
-      const token = await new SignJWT({ sub: 'acct', exp: inOneHour() }).setProtectedHeader({ alg }).sign(privateKey);
+      const token = await new SignJWT({ sub: 'acct', exp: inOneHour() }).setIssuedAt().setProtectedHeader({ alg }).sign(privateKey);
       expect(await verifier.verify(token)).toEqual({ ok: true, accountId: 'acct' });
       // The classic key-confusion attack: an HMAC "signed" with the public key's text.
       expect(await verifier.verify(await hs256({ sub: 'acct', exp: inOneHour() }, pem))).toEqual({ ok: false, reason: 'session token algorithm is not accepted' });
@@ -85,7 +103,7 @@ describe('session JWTs with SESSION_JWKS_URL', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as { port: number };
     const verifier = createSessionVerifier({ jwksUrl: `http://127.0.0.1:${port}/jwks.json` }, tempDir());
-    const sign = (kid: string) => new SignJWT({ sub: 'acct', exp: inOneHour() }).setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
+    const sign = (kid: string) => new SignJWT({ sub: 'acct', exp: inOneHour() }).setIssuedAt().setProtectedHeader({ alg: 'ES256', kid }).sign(privateKey);
     expect(await verifier.verify(await sign('k1'))).toEqual({ ok: true, accountId: 'acct' });
     expect(await verifier.verify(await sign('k2'))).toMatchObject({ ok: false });
 

@@ -1,7 +1,10 @@
 /**
  * @module Session JWT verification with jose. One key source, chosen in this order of settings:
  * SESSION_JWT_SECRET (HS256), SESSION_JWKS_URL (remote JWKS), SESSION_JWT_PUBLIC_KEY (PEM), else
- * the generated development secret in DATA_DIR. `exp` is required; iss/aud only when configured.
+ * the generated development secret in DATA_DIR. `exp` and `iat` are required: a token older than the
+ * maximum age (by `iat`) is refused whatever its `exp`, and so is one issued in the future beyond the
+ * clock tolerance (a token minted ahead of time would otherwise outlive the maximum age). iss/aud
+ * only when configured.
  */
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
@@ -21,13 +24,17 @@ export interface SessionVerifier {
 const ASYMMETRIC = ['RS256', 'ES256', 'EdDSA', 'Ed25519'];
 /** Small allowance for clocks of the issuer and this server disagreeing. */
 const CLOCK_TOLERANCE_S = 5;
+/** SESSION_JWT_MAX_AGE's default: a stolen session token is worth a day at most. */
+export const DEFAULT_SESSION_MAX_AGE_S = 24 * 3600;
 
 export function createSessionVerifier(options: SessionOptions, dataDir: string): SessionVerifier {
   const { key, algorithms, source } = resolveKey(options, dataDir);
   const verifyOptions = {
     algorithms,
-    requiredClaims: ['exp'],
+    requiredClaims: ['exp', 'iat'],
     clockTolerance: CLOCK_TOLERANCE_S,
+    // jose checks `iat` against both ends: older than this, or later than now + tolerance.
+    maxTokenAge: options.maxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE_S,
     ...(options.issuer !== undefined && { issuer: options.issuer }),
     ...(options.audience !== undefined && { audience: options.audience }),
   };
@@ -76,11 +83,13 @@ function algorithmsFor(key: KeyObject): string[] {
 
 /** Reasons safe to show the caller: they never echo the token or the key. */
 function describeFailure(error: unknown, source: SessionVerifier['source']): string {
-  if (error instanceof errors.JWTExpired) return 'session token has expired';
+  if (error instanceof errors.JWTExpired) {
+    return error.claim === 'iat' ? 'session token is older than the maximum session age' : 'session token has expired';
+  }
   if (error instanceof errors.JWTClaimValidationFailed) {
-    return error.claim === 'exp' && error.reason === 'missing'
-      ? 'session token has no "exp" claim'
-      : `session token claim "${error.claim}" is invalid`;
+    if (error.reason === 'missing') return `session token has no "${error.claim}" claim`;
+    if (error.claim === 'iat') return 'session token "iat" is in the future';
+    return `session token claim "${error.claim}" is invalid`;
   }
   if (error instanceof errors.JOSEAlgNotAllowed) return 'session token algorithm is not accepted';
   if (error instanceof errors.JWSSignatureVerificationFailed) return 'session token signature is invalid';

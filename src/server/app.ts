@@ -3,11 +3,13 @@
  * where any failure becomes the error envelope. The uWS adapter only moves bytes to and from it.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, statusOf, type ErrorCode } from '../errors.js';
+import { AppError, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
 import { isStoreUnavailable } from '../store/errors.js';
 import type { RequestContext } from './context.js';
 import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
 import { errorReply, replyFormat, REQUEST_ID_HEADER } from './framing.js';
+import { compressResult } from './compression.js';
+import { createCors } from './cors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
 import type { Route, RouteApi } from './route.js';
 import { Router } from './router.js';
@@ -15,8 +17,8 @@ import { ROUTES } from './routes/index.js';
 
 export interface HttpApp {
   handle(request: PlainRequest): Promise<PlainResult>;
-  /** An error answer decided before the body is read (413 from the adapter). */
-  reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult;
+  /** An error answer decided before the body is read (413, conflicting Content-Length, from the adapter). */
+  reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode, details?: FieldIssue[]): PlainResult;
 }
 
 /** The error code a request was answered with, for the metrics (auth failures, quota rejections). */
@@ -34,9 +36,12 @@ const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
 export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
   const router = new Router(ROUTES.filter((r) => APIS[apis].includes(r.api)), [SERVICE_ID]);
+  const cors = createCors(deps.corsOrigins ?? []);
 
   async function handle(request: PlainRequest): Promise<PlainResult> {
     const started = performance.now();
+    const preflight = cors?.preflight(request);
+    if (preflight) return preflight;
     const match = router.match(request.method, request.path);
     // One context object per request, built with its params (no copy for the handler).
     const ctx: RequestContext = {
@@ -60,6 +65,8 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
       result = errorReply(match.kind, ctx.requestId, ctx.format);
     }
     result.headers[REQUEST_ID_HEADER] = ctx.requestId;
+    cors?.decorate(request, result);
+    compressResult(request, result);
     const seconds = (performance.now() - started) / 1000;
     deps.metrics?.observeRequest({ method: request.method, route, status: result.status, seconds, code: answered.code });
     // The line is built only when it will be written (LOG_LEVEL=warn in production benches).
@@ -91,12 +98,12 @@ export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
     }
   }
 
-  function reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode): PlainResult {
+  function reject(request: Omit<PlainRequest, 'body'>, code: ErrorCode, details?: FieldIssue[]): PlainResult {
     const requestId = randomUUID();
     const status = statusOf(code);
     deps.metrics?.observeRequest({ method: request.method, route: '-', status, seconds: 0, code });
     deps.logger.info({ requestId, method: request.method, route: '-', status }, 'request');
-    return errorReply(code, requestId, replyFormat(request.headers));
+    return errorReply(code, requestId, replyFormat(request.headers), { details });
   }
 
   return { handle, reject };

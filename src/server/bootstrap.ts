@@ -39,7 +39,8 @@ export async function createThreadServices(config: Config, logger: Logger, optio
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });
   const installer = new PayloadInstaller(lists, logger, metrics);
-  return { deps: { lists, state, logger, metrics, now: () => new Date() }, lists, state, metrics, installer };
+  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins };
+  return { deps, lists, state, metrics, installer };
 }
 
 /**

@@ -24,6 +24,8 @@ export interface ServerDeps {
   readonly now: () => Date;
   /** Request metrics and GET /metrics; absent in tests that build deps by hand. */
   readonly metrics?: ServerMetrics;
+  /** Origins answered with CORS headers (CORS_ORIGINS); none when absent. */
+  readonly corsOrigins?: readonly string[];
 }
 
 /** Which APIs a listener serves: both by default; IDENTITY_PORT splits them over two listeners. */

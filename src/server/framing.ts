@@ -5,6 +5,7 @@
 import { Packr, Unpackr } from 'msgpackr';
 import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
+import { msgpackStringsAreUtf8 } from './msgpack-text.js';
 
 export type BodyFormat = 'json' | 'msgpack';
 
@@ -65,8 +66,9 @@ function decodeJson(body: Buffer): unknown {
   } catch {
     throw new AppError('invalid_json', [{ field: 'body', issue: 'is not valid UTF-8' }]);
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (error) {
     // V8's message may quote the body ("Unexpected token 's', "{"name": s..." is not valid JSON"),
     // so only the position, when given, is passed on.
@@ -74,9 +76,28 @@ function decodeJson(body: Buffer): unknown {
     const issue = position === undefined ? 'is not valid JSON' : `is not valid JSON (at position ${position})`;
     throw new AppError('invalid_json', [{ field: 'body', issue }]);
   }
+  // Only a \uD800-\uDFFF escape can make an unpaired surrogate (raw ones are invalid UTF-8 above),
+  // so the walk is skipped for nearly every body.
+  if (SURROGATE_ESCAPE.test(text)) refuseForeign(value);
+  return value;
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NOT_UNICODE = 'must be valid Unicode text (it has an unpaired surrogate)';
+const NOT_JSON_VALUE = 'must be a map, array, string, number, boolean or nil (no binary, timestamp or extension)';
+
+/** Throws 400 naming the first value or key no JSON text could carry. */
+function refuseForeign(value: unknown): void {
+  const foreign = firstForeignValue(value);
+  if (foreign !== null) throw new AppError('invalid_request', [foreign]);
 }
 
 function decodeMsgpack(body: Buffer): unknown {
+  if (!msgpackStringsAreUtf8(body)) {
+    // The same refusal as a JSON body with invalid UTF-8 (invalid_json would name the wrong format).
+    throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid UTF-8' }]);
+  }
   let value: unknown;
   try {
     value = unpackr.unpack(body);
@@ -85,31 +106,36 @@ function decodeMsgpack(body: Buffer): unknown {
     throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid MessagePack' }],
       'The request body is not valid MessagePack.');
   }
-  const foreign = firstNonJsonValue(value);
-  if (foreign !== null) {
-    throw new AppError('invalid_request',
-      [{ field: foreign, issue: 'must be a map, array, string, number, boolean or nil (no binary, timestamp or extension)' }]);
-  }
+  refuseForeign(value);
   return value;
 }
 
 /**
- * Path of the first value JSON could not carry (binary, timestamp, extension, the reserved 0xC1
- * byte, which msgpackr decodes to an object with a `name`), or null. Iterative: the depth is the
- * client's choice. NaN and Infinity pass here and are refused by the schema, naming the field.
+ * The first value JSON could not carry (binary, timestamp, extension, the reserved 0xC1 byte,
+ * which msgpackr decodes to an object with a `name`) or string or key with an unpaired surrogate,
+ * by path; or null. Iterative: the depth is the client's choice. NaN and Infinity pass here and
+ * are refused by the schema, naming the field.
  */
-function firstNonJsonValue(root: unknown): string | null {
+function firstForeignValue(root: unknown): FieldIssue | null {
   const stack: [unknown, string][] = [[root, 'body']];
   while (stack.length > 0) {
     const [value, path] = stack.pop()!;
-    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') continue;
+    if (typeof value === 'string') {
+      if (UNPAIRED_SURROGATE.test(value)) return { field: path, issue: NOT_UNICODE };
+      continue;
+    }
+    if (value === null || typeof value === 'number' || typeof value === 'boolean') continue;
     if (Array.isArray(value)) {
       value.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
       continue;
     }
     const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-    if (proto !== Object.prototype && proto !== null) return path;
-    for (const [key, item] of Object.entries(value as object)) stack.push([item, path === 'body' ? key : `${path}.${key}`]);
+    if (proto !== Object.prototype && proto !== null) return { field: path, issue: NOT_JSON_VALUE };
+    for (const [key, item] of Object.entries(value as object)) {
+      const field = path === 'body' ? key : `${path}.${key}`;
+      if (UNPAIRED_SURROGATE.test(key)) return { field: path, issue: `has a key that ${NOT_UNICODE}` };
+      stack.push([item, field]);
+    }
   }
   return null;
 }
@@ -135,12 +161,23 @@ export function reply(
   return { status, headers, body };
 }
 
+/**
+ * The RFC 6750 challenge of a 401: a bare `Bearer` when no usable credential came, and
+ * `error="invalid_token"` when a well-formed one was refused (unknown, revoked, expired).
+ */
+export function bearerChallenge(code: ErrorCode): string | undefined {
+  if (statusOf(code) !== 401) return undefined;
+  return code === 'unauthorized' ? 'Bearer' : 'Bearer error="invalid_token"';
+}
+
 export function errorReply(
   code: ErrorCode,
   requestId: string,
   format: BodyFormat,
   options: { details?: FieldIssue[]; message?: string; headers?: Record<string, string> } = {},
 ): PlainResult {
-  const headers = { ...options.headers, [REQUEST_ID_HEADER]: requestId };
+  const headers: Record<string, string> = { ...options.headers, [REQUEST_ID_HEADER]: requestId };
+  const challenge = bearerChallenge(code);
+  if (challenge !== undefined) headers['WWW-Authenticate'] ??= challenge; // a route may name its realm
   return reply(statusOf(code), errorBody(code, requestId, options.details, options.message), format, headers);
 }

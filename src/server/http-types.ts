@@ -28,6 +28,7 @@ export type Handler = (request: PlainRequest) => Promise<PlainResult>;
 /** Reason phrases for the statuses the service writes; uWS wants the full status line. */
 const REASONS: Record<number, string> = {
   200: 'OK',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',

@@ -8,6 +8,7 @@
  * corked; nothing touches `res` after it was aborted or ended.
  */
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
+import type { FieldIssue } from '../errors.js';
 import type { HttpApp } from './app.js';
 import { statusLine, type PlainRequest, type PlainResult } from './http-types.js';
 
@@ -60,6 +61,16 @@ export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterO
       exchange.aborted = true;
       settle(exchange, inFlight);
     });
+    const framing = framingProblem(exchange.head.headers);
+    if (framing !== null) {
+      // uWS frames the body by the first Content-Length; a proxy in front may have used another,
+      // so what follows on this connection may not start where a request starts. Answered on the
+      // next turn, not in this handler: uWS then drops the connection, unanswered, if the bytes
+      // after the first length parse as another request (an answer written here would let uWS go
+      // on to serve that smuggled request). Without such bytes the client gets the 400 and a close.
+      setImmediate(() => send(exchange, http.reject(exchange.head, 'invalid_request', [framing]), true, inFlight));
+      return;
+    }
     const declared = Number(exchange.head.headers['content-length'] ?? '0');
     if (declared > options.maxBodyBytes) {
       // Refused before a byte of body is read; the connection closes so the rest is never read either.
@@ -99,6 +110,16 @@ async function answer(exchange: Exchange, http: HttpApp, body: Buffer, inFlight:
     exchange.working = false;
     settle(exchange, inFlight);
   }
+}
+
+/**
+ * A request whose body framing is ambiguous (request smuggling behind a proxy): Content-Length
+ * repeated. readHead joins repeated headers with ", ", and uWS itself refuses a comma inside one
+ * Content-Length, so a comma here means the header came more than once.
+ */
+function framingProblem(headers: PlainRequest['headers']): FieldIssue | null {
+  if (headers['content-length']?.includes(',')) return { field: 'content-length', issue: 'must be given once' };
+  return null;
 }
 
 function readHead(req: HttpRequest): Omit<PlainRequest, 'body'> {

@@ -9,7 +9,7 @@ describe('state settings from the environment', () => {
       redisUrl: undefined,
       dataDir: '.data',
       keyPrefix: 'rps:',
-      session: { secret: undefined, jwksUrl: undefined, publicKeyPem: undefined, issuer: undefined, audience: undefined },
+      session: { secret: undefined, jwksUrl: undefined, publicKeyPem: undefined, issuer: undefined, audience: undefined, maxAgeSeconds: 86_400 },
       defaultSubscriptions: ['sanctions-screening'],
       defaultKeyLimit: 10,
       defaultMonthlyLimitCap: 1_000_000,

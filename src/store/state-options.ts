@@ -16,6 +16,7 @@ export function stateOptionsFromConfig(config: Readonly<Config>, logger?: StateL
       publicKeyPem: defined(config.sessionJwtPublicKey),
       issuer: defined(config.sessionJwtIssuer),
       audience: defined(config.sessionJwtAudience),
+      maxAgeSeconds: config.sessionJwtMaxAgeSeconds,
     },
     defaultSubscriptions: config.defaultSubscriptions,
     defaultKeyLimit: config.defaultKeyLimit,

@@ -22,6 +22,8 @@ export interface SessionOptions {
   readonly publicKeyPem?: string;
   readonly issuer?: string;
   readonly audience?: string;
+  /** Oldest token accepted by its `iat` (SESSION_JWT_MAX_AGE); `iat` is then required. Default 24 h. */
+  readonly maxAgeSeconds?: number;
 }
 
 export interface StateOptions {

@@ -3,7 +3,7 @@
  */
 import { schemaRef } from './components.js';
 import { CREATE_KEY_EXAMPLES } from './examples.js';
-import { BODY_ERRORS, OTHER_PORT_NOTE, pathParameter, STORE_ROUTE_ERRORS, type OperationDoc } from './operation-doc.js';
+import { BODY_ERRORS, OTHER_PORT_NOTE, pathParameter, queryParameter, STORE_ROUTE_ERRORS, type OperationDoc } from './operation-doc.js';
 import { JSON_TYPE, MSGPACK_TYPE, negotiated, successResponse } from './response-objects.js';
 
 const SESSION_NOTE = `Authenticated with a session JWT (\`sub\` = account ID); an API key is refused with 401,
@@ -42,11 +42,17 @@ An account has at most 10 active keys (configurable per account): one more answe
     operationId: 'listApiKeys',
     tag: 'API keys',
     summary: "List the account's API keys",
-    description: `Every key of the account, newest first, each with \`status\` (\`active\`, \`revoked\` or
-\`expired\`) and \`revokedAt\` when revoked. Never includes a token. ${SESSION_NOTE}`,
+    description: `The keys of the account, newest first, each with \`status\` (\`active\`, \`revoked\` or
+\`expired\`) and \`revokedAt\` when revoked. Never includes a token. A page at a time: \`limit\` keys
+(default and most 100) after \`startingAfter\`; \`hasMore\` says whether to ask again. An unknown query
+parameter, or a \`startingAfter\` that is no key of this account, answers 400. ${SESSION_NOTE}`,
     auth: 'session',
+    parameters: [
+      queryParameter('limit', 'Keys per page, 1..100 (default 100).', { type: 'integer', minimum: 1, maximum: 100 }),
+      queryParameter('startingAfter', 'The last `keyId` of the previous page.', { type: 'string', format: 'uuid' }),
+    ],
     responses: { 200: successResponse('The keys.', negotiated(schemaRef('ApiKeyList'))) },
-    errors: ['unauthorized', 'not_found', ...STORE_ROUTE_ERRORS],
+    errors: ['invalid_request', 'unauthorized', 'not_found', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE },
   },
   'DELETE /me/api-keys/{keyId}': {

@@ -39,3 +39,6 @@ export const STORE_ROUTE_ERRORS: readonly ErrorCode[] = ['internal', 'store_unav
 
 export const pathParameter = (name: string, description: string, schema: JsonObject): JsonObject =>
   ({ name, in: 'path', required: true, description, schema });
+
+export const queryParameter = (name: string, description: string, schema: JsonObject): JsonObject =>
+  ({ name, in: 'query', required: false, description, schema });

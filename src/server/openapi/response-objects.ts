@@ -31,6 +31,12 @@ export const HEADER_COMPONENTS: Record<string, JsonObject> = {
   'Retry-After': integerHeader('Seconds to wait before retrying (RFC 9110).', true),
   'Retry-After-Optional': integerHeader('Seconds to wait before retrying (sent with `store_unavailable`).', false),
   Allow: { description: 'The methods this path allows.', required: true, schema: { type: 'string', examples: ['GET, HEAD'] } },
+  'WWW-Authenticate': {
+    description: 'RFC 6750 challenge: `Bearer` when no usable credential came (`unauthorized`), '
+      + '`Bearer error="invalid_token"` when a well-formed one was refused (`/metrics`: `Bearer realm="metrics"`).',
+    required: true,
+    schema: { type: 'string', pattern: '^Bearer( [a-z]+="[^"]*")?$' },
+  },
 };
 
 export const headerRef = (name: string): JsonObject => ({ $ref: `#/components/headers/${name}` });
@@ -83,6 +89,7 @@ export function errorResponse(
   const headers: JsonObject = { ...requestIdHeader(), ...extraHeaders };
   if (codes.includes('quota_exceeded')) Object.assign(headers, rateLimitHeaders(), { 'Retry-After': headerRef('Retry-After') });
   if (codes.includes('store_unavailable')) headers['Retry-After'] = headerRef('Retry-After-Optional');
+  if (status === 401) headers['WWW-Authenticate'] = headerRef('WWW-Authenticate');
   return {
     description: `${statusLine(status).slice(4)}.\n\n${codeList(codes, notes)}`,
     headers,

@@ -52,8 +52,10 @@ describe('createResponseCheck', () => {
     const list = check(answer('GET', LISTS, 200, { ...ok, ...rateLimit }, { data: [{ source: 'ofac-sdn' }] }));
     expect(list[0]).toMatch(/^body \/data\/0 must have required property/);
     // /lists may answer 401 with the API-key codes, never with another route's code.
-    expect(check(answer('GET', LISTS, 401, ok, error('invalid_api_key')))).toEqual([]);
-    expect(check(answer('GET', LISTS, 401, ok, error('key_limit_reached')))[0]).toMatch(/^body \/error\/code must be equal to one of the allowed values/);
+    const challenged = { ...ok, 'WWW-Authenticate': 'Bearer error="invalid_token"' };
+    expect(check(answer('GET', LISTS, 401, challenged, error('invalid_api_key')))).toEqual([]);
+    expect(check(answer('GET', LISTS, 401, ok, error('invalid_api_key')))).toEqual(['header WWW-Authenticate is missing']);
+    expect(check(answer('GET', LISTS, 401, challenged, error('key_limit_reached')))[0]).toMatch(/^body \/error\/code must be equal to one of the allowed values/);
     expect(check(answer('GET', '/nowhere', 404, ok, error('not_subscribed')))).toHaveLength(1);
   });
 

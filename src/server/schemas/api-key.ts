@@ -68,5 +68,6 @@ export const ListedApiKeySchema = Type.Composite([
 ]);
 
 export const ApiKeyListSchema = Type.Object({
-  data: Type.Array(ListedApiKeySchema, { description: 'Every key of the account, newest first.' }),
+  data: Type.Array(ListedApiKeySchema, { description: 'The keys of this page, newest first.' }),
+  hasMore: Type.Boolean({ description: 'More keys follow: ask again with `startingAfter` = the last `keyId` of `data`.' }),
 });
