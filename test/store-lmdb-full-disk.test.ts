@@ -133,9 +133,7 @@ describe.skipIf(disk.dir === null)('embedded store on a full disk', () => {
       expect(answered.status).toBe(200);
       // Two screens answered 200, the refused one charged nothing.
       const listed = await call(server.identityUrl, 'GET', '/me/api-keys', { token: session });
-      const usage = listed.body.data?.[0]?.usage ?? listed.body[0]?.usage ?? listed.body.keys?.[0]?.usage;
-      expect(usage[0].used).toBe(2);
-      expect((await call(server.identityUrl, 'GET', '/me/api-keys', { token: session })).status).toBe(200);
+      expect(listed.body.data[0].usage[0].used).toBe(2);
     });
   });
 });

@@ -22,7 +22,7 @@ export interface LmdbStoreOptions {
   readonly syncIntervalMs?: number;
 }
 
-export const DEFAULT_SYNC_INTERVAL_MS = 0;
+export const DEFAULT_SYNC_INTERVAL_MS = 1000;
 
 export function openLmdbStore(options: LmdbStoreOptions): Store {
   return new LmdbStore(options);
