@@ -11,6 +11,8 @@ export interface Config {
   listsDir: string;
   /** Embedded store and generated secrets (DATA_DIR). */
   dataDir: string;
+  /** How often the embedded store flushes commits to disk, 0 = each before it answers (LMDB_SYNC_INTERVAL_MS, ≤ 1000). */
+  lmdbSyncIntervalMs: number;
   /** SAM.gov API key for the exclusions extract (SAM_API_KEY); null skips SAM in `lists update`. Never log it. */
   samApiKey: string | null;
   /** Largest drop in a list's entry count `lists update` accepts without --force (LISTS_MAX_COLLAPSE, 0..1). */
@@ -95,6 +97,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
   const config: Config = {
     listsDir: text(env, 'LISTS_DIR', 'data/lists'),
     dataDir: text(env, 'DATA_DIR', '.data'),
+    // At most 1 s: the README promises a power loss loses no more than the last second.
+    lmdbSyncIntervalMs: bounded(env, 'LMDB_SYNC_INTERVAL_MS', 1000, 0, 1000),
     samApiKey: optionalSecret(env, 'SAM_API_KEY'),
     listsMaxCollapse: fraction(env, 'LISTS_MAX_COLLAPSE', 0.5),
     listsStaleAfterMs: integer(env, 'LISTS_STALE_AFTER_MS', 24 * 3600_000, 0),

@@ -2,57 +2,13 @@
  * The real entry point (src/server/main.ts) as a child process: WORKERS=2 behind one port, graceful
  * SIGTERM with a call in flight, a bad setting stopping the start in one line; and IDENTITY_PORT.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer } from './support/http-harness.js';
-import { PROJECT_DIR } from './support/shared.js';
-
-interface Child {
-  process: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exited: Promise<number | null>;
-}
-
-function startMain(env: Record<string, string>): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    cwd: PROJECT_DIR,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const stdout: string[] = [];
-  const stderr: string[] = [];
-  child.stdout!.on('data', (d: Buffer) => stdout.push(...d.toString().split('\n').filter(Boolean)));
-  child.stderr!.on('data', (d: Buffer) => stderr.push(...d.toString().split('\n').filter(Boolean)));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { process: child, stdout, stderr, exited };
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-async function waitReady(url: string, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} not ready within ${timeoutMs} ms`);
-}
+import { freePort, startMain, waitReady } from './support/main-process.js';
 
 const prefix = randomPrefix();
 const dataDir = mkdtempSync(join(tmpdir(), 'rps-main-'));

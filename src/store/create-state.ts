@@ -21,7 +21,10 @@ export async function openStore(options: StateOptions): Promise<Store> {
   if (options.redisUrl !== undefined) {
     return openRedisStore({ url: options.redisUrl, keyPrefix, ...(options.logger && { logger: options.logger }) });
   }
-  return openLmdbStore({ dataDir: options.dataDir, namePrefix: keyPrefix });
+  return openLmdbStore({
+    dataDir: options.dataDir, namePrefix: keyPrefix,
+    ...(options.lmdbSyncIntervalMs !== undefined && { syncIntervalMs: options.lmdbSyncIntervalMs }),
+  });
 }
 
 export function accountDefaultsOf(options: StateOptions): AccountDefaults {

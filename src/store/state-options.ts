@@ -9,6 +9,7 @@ export function stateOptionsFromConfig(config: Readonly<Config>, logger?: StateL
   return {
     redisUrl: defined(config.redisUrl),
     dataDir: config.dataDir,
+    lmdbSyncIntervalMs: config.lmdbSyncIntervalMs,
     keyPrefix: config.redisKeyPrefix,
     session: {
       secret: defined(config.sessionJwtSecret),

@@ -31,6 +31,8 @@ export interface StateOptions {
   readonly redisUrl?: string;
   /** Embedded store and the generated development session secret. */
   readonly dataDir: string;
+  /** How often the embedded store flushes commits to disk; 0 = each commit. Default 1000. */
+  readonly lmdbSyncIntervalMs?: number;
   /** Prefix of every Redis key and channel (and lmdb database names). Default "rps:". */
   readonly keyPrefix?: string;
   readonly session: SessionOptions;

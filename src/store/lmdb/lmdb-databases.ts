@@ -11,11 +11,13 @@
  *   counterExpiry  [expiresAtMs, period, keyId, svc] -> true     (purge scans only what expired)
  *   audit          requestId                         -> StoredAudit
  *   auditExpiry    [expiresAtMs, requestId]          -> true
+ *   probe          'write'                           -> ms    (readiness: a write commits now)
  */
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { open, type Database, type Key, type RootDatabase } from 'lmdb';
 import type { Account, AuditRecord, StoredKey } from '../types.js';
+import { envSyncOptions } from './lmdb-commits.js';
 
 export interface StoredAudit extends AuditRecord {
   readonly expiresAtMs: number;
@@ -34,13 +36,14 @@ export interface LmdbDatabases {
   readonly counterExpiry: Database<true, [number, ...CounterKey]>;
   readonly audit: Database<StoredAudit, string>;
   readonly auditExpiry: Database<true, [number, string]>;
+  readonly probe: Database<number, string>;
 }
 
-export function openLmdbDatabases(dataDir: string, namePrefix: string): LmdbDatabases {
+export function openLmdbDatabases(dataDir: string, namePrefix: string, syncIntervalMs: number): LmdbDatabases {
   const path = resolve(join(dataDir, 'state-db'));
   // 0700: the directory holds key hashes and account settings, nothing for other users.
   mkdirSync(path, { recursive: true, mode: 0o700 });
-  const env = open({ path, maxDbs: 16 });
+  const env = open({ path, maxDbs: 16, ...envSyncOptions(syncIntervalMs) });
   const db = <V, K extends Key>(name: string): Database<V, K> =>
     env.openDB<V, K>(`${namePrefix}${name}`, {});
   return {
@@ -54,5 +57,6 @@ export function openLmdbDatabases(dataDir: string, namePrefix: string): LmdbData
     counterExpiry: db('counterExpiry'),
     audit: db('audit'),
     auditExpiry: db('auditExpiry'),
+    probe: db('probe'),
   };
 }

@@ -3,11 +3,13 @@
  * restarts and is safe across the HTTP worker threads of one process (LMDB serialises writers).
  * Revocations reach the other threads through a BroadcastChannel named after the database path;
  * separate processes sharing one DATA_DIR do not hear them and rely on the 30 s key cache bound.
+ * Every write goes through LmdbCommits (lmdb-commits.ts): a failed commit is a 503, never a crash.
  */
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
 import { isRevocationEvent, RevocationListeners } from '../revocation-listeners.js';
 import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import { LmdbCommits } from './lmdb-commits.js';
 import * as counters from './lmdb-counters-audit.js';
 import { openLmdbDatabases, type LmdbDatabases } from './lmdb-databases.js';
 import * as keys from './lmdb-keys.js';
@@ -16,7 +18,11 @@ export interface LmdbStoreOptions {
   readonly dataDir: string;
   /** Prefix of the database names, so tests can share a directory without sharing data. */
   readonly namePrefix?: string;
+  /** How often committed writes are flushed to disk; 0 flushes every commit before it resolves. Default 1000. */
+  readonly syncIntervalMs?: number;
 }
+
+export const DEFAULT_SYNC_INTERVAL_MS = 1000;
 
 export function openLmdbStore(options: LmdbStoreOptions): Store {
   return new LmdbStore(options);
@@ -25,13 +31,16 @@ export function openLmdbStore(options: LmdbStoreOptions): Store {
 class LmdbStore implements Store {
   readonly kind = 'lmdb' as const;
   readonly #dbs: LmdbDatabases;
+  readonly #commits: LmdbCommits;
   readonly #channel: BroadcastChannel;
   readonly #listeners = new RevocationListeners();
   #closed = false;
 
   constructor(options: LmdbStoreOptions) {
     const prefix = options.namePrefix ?? 'rps:';
-    this.#dbs = openLmdbDatabases(options.dataDir, prefix);
+    const syncIntervalMs = options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
+    this.#dbs = openLmdbDatabases(options.dataDir, prefix, syncIntervalMs);
+    this.#commits = new LmdbCommits(this.#dbs.env, syncIntervalMs);
     this.#channel = new BroadcastChannel(`rps-revocations:${this.#dbs.path}:${prefix}`);
     this.#channel.onmessage = (message) => {
       const data = (message as { data?: unknown }).data;
@@ -41,8 +50,10 @@ class LmdbStore implements Store {
     this.#channel.unref();
   }
 
+  /** Ready means a write commits now: a full disk makes this throw until space is back. */
   async ping(): Promise<void> {
-    this.#open();
+    const dbs = this.#open();
+    await this.#commits.write(() => dbs.probe.put('write', Date.now()));
   }
 
   async getAccount(accountId: string): Promise<Account | null> {
@@ -50,15 +61,15 @@ class LmdbStore implements Store {
   }
 
   ensureAccount(initial: Account): Promise<Account> {
-    return keys.ensureAccount(this.#fresh(), initial);
+    return this.#write((dbs) => keys.ensureAccount(dbs, initial), true);
   }
 
   putAccount(account: Account): Promise<void> {
-    return keys.putAccount(this.#open(), account);
+    return this.#write((dbs) => keys.putAccount(dbs, account));
   }
 
   insertKey(key: StoredKey, activeKeyLimit: number, now: Date): Promise<InsertKeyResult> {
-    return keys.insertKey(this.#open(), key, activeKeyLimit, now);
+    return this.#write((dbs) => keys.insertKey(dbs, key, activeKeyLimit, now));
   }
 
   async getKey(keyId: string): Promise<StoredKey | null> {
@@ -74,19 +85,19 @@ class LmdbStore implements Store {
   }
 
   revokeKey(accountId: string, keyId: string, now: Date): Promise<StoredKey | null> {
-    return keys.revokeKey(this.#open(), accountId, keyId, now);
+    return this.#write((dbs) => keys.revokeKey(dbs, accountId, keyId, now));
   }
 
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
-    return counters.incrementIfWithin(this.#open(), ref, units, limit, expiresAt);
+    return this.#write((dbs) => counters.incrementIfWithin(dbs, ref, units, limit, expiresAt));
   }
 
   chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement> {
-    return counters.chargeWithAudit(this.#open(), charge);
+    return this.#write((dbs) => counters.chargeWithAudit(dbs, charge));
   }
 
   refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
-    return counters.refundCharge(this.#open(), ref, units, requestIds);
+    return this.#write((dbs) => counters.refundCharge(dbs, ref, units, requestIds));
   }
 
   async readCounter(ref: CounterRef): Promise<number> {
@@ -94,7 +105,7 @@ class LmdbStore implements Store {
   }
 
   putAudit(record: AuditRecord, expiresAt: Date): Promise<void> {
-    return counters.putAudit(this.#open(), record, expiresAt);
+    return this.#write((dbs) => counters.putAudit(dbs, record, expiresAt));
   }
 
   async getAudit(requestId: string, now: Date): Promise<AuditRecord | null> {
@@ -102,7 +113,7 @@ class LmdbStore implements Store {
   }
 
   async purgeExpired(now: Date): Promise<void> {
-    await counters.purgeExpired(this.#open(), now);
+    await this.#write((dbs) => counters.purgeExpired(dbs, now));
   }
 
   async publishRevocation(event: RevocationEvent): Promise<void> {
@@ -121,7 +132,14 @@ class LmdbStore implements Store {
     this.#closed = true;
     this.#listeners.clear();
     this.#channel.close();
+    await this.#commits.close();
     await this.#dbs.env.close();
+  }
+
+  /** A write through LmdbCommits; `fresh` resets the read snapshot first (a read decides the write). */
+  #write<T>(operation: (dbs: LmdbDatabases) => Promise<T>, fresh = false): Promise<T> {
+    const dbs = fresh ? this.#fresh() : this.#open();
+    return this.#commits.write(() => operation(dbs));
   }
 
   /**
