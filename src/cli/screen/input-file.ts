@@ -3,10 +3,9 @@
  * (for the progress bar and ETA) and fingerprints the bytes (so a resumed run can tell that the file
  * changed), and the rows themselves.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
+import { fileSha256 } from '../../lists/manifest.js';
 import { readCsvRows } from './csv-input.js';
 import { readJsonlRows } from './jsonl-input.js';
 import { ScreenUsageError, type InputFormat, type InputRow, type OutputFormat } from './screen-records.js';
@@ -47,7 +46,7 @@ export async function scanInput(path: string, format: InputFormat): Promise<Inpu
     if (error instanceof ScreenUsageError) throw error;
     throw new ScreenUsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const [rows, sha256] = await Promise.all([countRows(path, format), hashFile(path)]);
+  const [rows, sha256] = await Promise.all([countRows(path, format), fileSha256(path)]);
   return { rows, size, sha256 };
 }
 
@@ -55,10 +54,4 @@ async function countRows(path: string, format: InputFormat): Promise<number> {
   let rows = 0;
   for await (const _ of readRows(path, format)) rows += 1;
   return rows;
-}
-
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }
