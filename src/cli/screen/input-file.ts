@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { fileSha256 } from '../../lists/manifest.js';
-import { readCsvRows } from './csv-input.js';
+import { readCsvLayout, readCsvRows, type CsvLayout } from './csv-input.js';
 import { readJsonlRows } from './jsonl-input.js';
 import { ScreenUsageError, type InputFormat, type InputRow, type OutputFormat } from './screen-records.js';
 
@@ -14,6 +14,8 @@ export interface InputScan {
   rows: number;
   size: number;
   sha256: string;
+  /** CSV only: the delimiter used and the columns carried through. */
+  layout: CsvLayout | null;
 }
 
 const FORMAT_BY_EXTENSION: Readonly<Record<string, InputFormat>> = {
@@ -32,11 +34,11 @@ export function formatOf(path: string, explicit: InputFormat | OutputFormat | un
   return format;
 }
 
-export function readRows(path: string, format: InputFormat): AsyncGenerator<InputRow> {
-  return format === 'csv' ? readCsvRows(path) : readJsonlRows(path);
+export function readRows(path: string, format: InputFormat, delimiter?: string): AsyncGenerator<InputRow> {
+  return format === 'csv' ? readCsvRows(path, delimiter) : readJsonlRows(path);
 }
 
-export async function scanInput(path: string, format: InputFormat): Promise<InputScan> {
+export async function scanInput(path: string, format: InputFormat, delimiter?: string): Promise<InputScan> {
   let size: number;
   try {
     const info = await stat(path);
@@ -46,12 +48,13 @@ export async function scanInput(path: string, format: InputFormat): Promise<Inpu
     if (error instanceof ScreenUsageError) throw error;
     throw new ScreenUsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const [rows, sha256] = await Promise.all([countRows(path, format), fileSha256(path)]);
-  return { rows, size, sha256 };
+  const layout = format === 'csv' ? await readCsvLayout(path, delimiter) : null;
+  const [rows, sha256] = await Promise.all([countRows(path, format, layout?.delimiter), fileSha256(path)]);
+  return { rows, size, sha256, layout };
 }
 
-async function countRows(path: string, format: InputFormat): Promise<number> {
+async function countRows(path: string, format: InputFormat, delimiter?: string): Promise<number> {
   let rows = 0;
-  for await (const _ of readRows(path, format)) rows += 1;
+  for await (const _ of readRows(path, format, delimiter)) rows += 1;
   return rows;
 }
