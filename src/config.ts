@@ -23,7 +23,9 @@ export interface Config {
   listsRefreshIntervalMs: number;
   /** Per-request idle timeout of list downloads (LISTS_DOWNLOAD_TIMEOUT_MS). */
   listsDownloadTimeoutMs: number;
-  /** Base URL of the OFAC exports (SDN.CSV, CONS_PRIM.CSV... are appended) (LISTS_URL_OFAC). */
+  /** Retries of a list download after a network error, a timeout or a 5xx/408/429 answer (LISTS_DOWNLOAD_RETRIES, 0..10). */
+  listsDownloadRetries: number;
+  /** Base URL of the OFAC exports (SDN.XML, CONSOLIDATED.XML... are appended) (LISTS_URL_OFAC). */
   listsUrlOfac: string;
   /** trade.gov Consolidated Screening List CSV (LISTS_URL_CSL). */
   listsUrlCsl: string;
@@ -104,6 +106,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     listsStaleAfterMs: integer(env, 'LISTS_STALE_AFTER_MS', 24 * 3600_000, 0),
     listsRefreshIntervalMs: integer(env, 'LISTS_REFRESH_INTERVAL_MS', 60_000, 100),
     listsDownloadTimeoutMs: integer(env, 'LISTS_DOWNLOAD_TIMEOUT_MS', 60_000, 1),
+    listsDownloadRetries: bounded(env, 'LISTS_DOWNLOAD_RETRIES', 4, 0, 10),
     listsUrlOfac: httpUrl(env, 'LISTS_URL_OFAC', DEFAULT_LIST_URLS.ofac),
     listsUrlCsl: httpUrl(env, 'LISTS_URL_CSL', DEFAULT_LIST_URLS.csl),
     listsUrlDpl: httpUrl(env, 'LISTS_URL_DPL', DEFAULT_LIST_URLS.dpl),

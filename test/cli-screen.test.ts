@@ -101,6 +101,9 @@ type OutRow = {
   line: number; id: string | null; requestId?: string; recommendedAction?: string; matchCount?: number;
   topMatch?: { listSource: string; entryId: string } | null; matches?: Array<{ listSource: string; entryId: string }>;
   error?: { code: string; details: Array<{ field: string }> };
+  warnings?: Array<{ field: string; issue: string }>;
+  coverage?: { status: string };
+  extra?: Record<string, string>;
 };
 
 async function readJsonl(path: string): Promise<OutRow[]> {
@@ -116,9 +119,13 @@ function expectComplete(out: readonly OutRow[], rows: readonly Person[], firstLi
 function expectScreened(out: readonly OutRow[], rows: readonly Person[]): void {
   rows.forEach((person, i) => {
     const row = out[i];
-    if (person.badField !== undefined) {
+    if (person.badField === 'name') {
       expect(row.error?.code).toBe('invalid_request');
       expect(row.error?.details.map((d) => d.field)).toContain(person.badField);
+    } else if (person.badField !== undefined) {
+      // The bad optional field is left out and named; the name is screened all the same.
+      expect(row.warnings?.map((w) => w.field)).toEqual([person.badField]);
+      expect(row).toMatchObject({ recommendedAction: 'clear', matchCount: 0 });
     } else if (person.entry !== undefined) {
       expect(row.recommendedAction).not.toBe('clear');
       expect(row.matches).toContainEqual(expect.objectContaining({ listSource: person.entry.listSource, entryId: person.entry.entryId }));
@@ -136,10 +143,17 @@ class BatchServer {
   private server: Server | null = null;
   url = '';
 
+  /** GET /lists answers this catalog (a run prints it as its coverage). */
+  catalog: Array<Record<string, unknown>> = [];
+
   constructor(private readonly engine: Engine, private readonly script: (call: number) => Behaviour) {}
 
   async start(): Promise<this> {
     this.server = createServer((req, res) => {
+      if (req.method === 'GET' && req.url === '/sanctions-screening/v1/lists') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ data: this.catalog }));
+        return;
+      }
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => this.answer(req.headers.authorization, Buffer.concat(chunks).toString(), res, req.url));
@@ -171,7 +185,8 @@ class BatchServer {
       const input = readScreenRequest(entity);
       if (!input.ok) return { error: { code: 'invalid_request', message: 'invalid', requestId: crypto.randomUUID(), details: input.issues } };
       const result = this.engine.screen(input.request);
-      return { requestId: crypto.randomUUID(), screenedAt, ...result };
+      // What the service adds to each answer: which lists the screening covered.
+      return { requestId: crypto.randomUUID(), screenedAt, ...result, coverage: { status: 'partial', lists: [] } };
     }), { 'x-ratelimit-limit': '20000', 'x-ratelimit-remaining': '19000', 'x-ratelimit-reset': '2027-01-01T00:00:00Z' });
   }
 
@@ -213,10 +228,16 @@ describe('rps screen (bulk)', () => {
     const result = await readJsonl(out('local.jsonl'));
     expectComplete(result, rows, 2);
     expectScreened(result, rows);
-    const invalid = rows.filter((p) => p.badField !== undefined).length;
+    const invalid = rows.filter((p) => p.badField === 'name').length;
+    const warned = rows.filter((p) => p.badField !== undefined && p.badField !== 'name').length;
     const flagged = rows.filter((p) => p.entry !== undefined).length;
     expect(run.out).toMatch(new RegExp(`rows\\s+250\\n`));
     expect(run.out).toMatch(new RegExp(`errors\\s+${invalid}\\n`));
+    expect(run.out).toMatch(new RegExp(`with warnings\\s+${warned}\\n`));
+    // The coverage, before the first row and in the summary.
+    expect(run.err).toMatch(/^LIST\s+STATUS\s+ENTRIES\s+PUBLISHED$/m);
+    expect(run.err).toMatch(/^ofac-sdn\s+ok\s+\d+\s+\d{4}-\d\d-\d\d/m);
+    expect(run.out).toMatch(/lists\s+12 of 12 lists ok\n/);
     expect(run.out).toMatch(new RegExp(`clear\\s+${250 - invalid - flagged}\\n`));
     expect(run.out).toContain(`done: 250 rows written to ${out('local.jsonl')}`);
     for (const name of names()) expect(run.out + run.err).not.toContain(name);
@@ -236,24 +257,34 @@ describe('rps screen (bulk)', () => {
     const run = await screen(['-i', input, '-o', out('odd.csv'), ...local]);
     expect(run.code).toBe(0);
     const lines = (await readFile(out('odd.csv'), 'utf8')).trim().split('\n');
-    expect(lines[0]).toBe('line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error');
-    expect(lines[1]).toMatch(/^1,7,screened,[0-9a-f-]{36},manual-review,\d+,ofac-sdn,36,AEROCARIBBEAN AIRLINES,0\.\d+,$/);
-    expect(lines[2]).toBe('3,,error,,,,,,,,nickname: is not a known field');
-    expect(lines[3]).toBe('4,,error,,,,,,,,json: is not valid JSON');
-    expect(lines[4]).toBe('5,,error,,,,,,,,json: must be a JSON object (one request per line)');
-    expect(lines[5]).toMatch(/^6,,screened,[0-9a-f-]{36},clear,0,,,,,$/);
+    expect(lines[0]).toBe('line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage');
+    expect(lines[1]).toMatch(/^1,7,screened,[0-9a-f-]{36},manual-review,\d+,ofac-sdn,36,AEROCARIBBEAN AIRLINES,0\.\d+,,,[a-z]*$/);
+    expect(lines[2]).toBe('3,,error,,,,,,,,nickname: is not a known field,,');
+    expect(lines[3]).toBe('4,,error,,,,,,,,json: is not valid JSON,,');
+    expect(lines[4]).toBe('5,,error,,,,,,,,json: must be a JSON object (one request per line),,');
+    expect(lines[5]).toMatch(/^6,,screened,[0-9a-f-]{36},clear,0,,,,,,,[a-z]*$/);
   });
 
   it('screens against a server: 100 per call, waits out a 429 Retry-After, retries a 503, same results as in-process', async () => {
     const server = await new BatchServer(engine, (call) => (call === 2 ? '429' : call === 3 ? '503' : 'ok')).start();
+    server.catalog = [
+      { source: 'ofac-sdn', status: 'sample', entryCount: 40, publishedAt: '2025-12-24T00:00:00.000Z', publishedAtSource: 'publisher' },
+      { source: 'bis-denied', status: 'ok', entryCount: 665, publishedAt: '2023-11-28T00:00:00.000Z' },
+      { source: 'gsa-sam', status: 'missing', entryCount: 0, publishedAt: null },
+    ];
     try {
       const started = Date.now();
       const run = await screen(['-i', jsonl, '-o', out('remote.jsonl'), '--url', server.url, '--concurrency', '1'], { RPS_API_KEY: API_KEY });
-      expect(run.err).toBe('');
+      // The server's coverage before the first row (GET /lists), with what is not the official lists called out.
+      expect(run.err).toMatch(/^ofac-sdn\s+sample\s+40\s+2025-12-24 \(publisher\)$/m);
+      expect(run.err).toMatch(/^gsa-sam\s+missing\s+0\s+-$/m);
+      expect(run.err).toContain('warning: SAMPLE lists, not the official ones: ofac-sdn\n');
+      expect(run.err).toContain('warning: not screened against current lists: gsa-sam (missing)\n');
+      expect(run.out).toMatch(/lists\s+1 of 3 lists ok; sample: ofac-sdn; missing: gsa-sam\n/);
       expect(run.code).toBe(0);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       // Calls: batch 1, batch 2 (429), batch 2 again (503), batch 2, batch 3; invalid rows are never sent.
-      const valid = [0, 1, 2].map((k) => rows.slice(k * 100, k * 100 + 100).filter((p) => p.badField === undefined).length);
+      const valid = [0, 1, 2].map((k) => rows.slice(k * 100, k * 100 + 100).filter((p) => p.badField !== 'name').length);
       expect(server.calls.map((c) => c.entities)).toEqual([valid[0], valid[1], valid[1], valid[1], valid[2]]);
       expect(server.calls.every((c) => c.authorization === `Bearer ${API_KEY}`)).toBe(true);
       expect(run.out).toMatch(/retries\s+1\n/);
@@ -263,6 +294,7 @@ describe('rps screen (bulk)', () => {
       for (const name of names()) expect(run.out + run.err).not.toContain(name);
 
       const remote = await readJsonl(out('remote.jsonl'));
+      expect(remote.filter((r) => r.requestId).every((r) => r.coverage?.status === 'partial')).toBe(true);
       expectComplete(remote, rows, 1);
       expectScreened(remote, rows);
       const local = await readJsonl(out('local.jsonl'));
@@ -280,7 +312,7 @@ describe('rps screen (bulk)', () => {
     const first = await screen(args(dying.url), { SCREEN_KEY: API_KEY });
     await dying.close();
     expect(first.code).toBe(1);
-    expect(first.err).toMatch(/^stopped \(giving up after 2 failed attempts at one batch: .+\): 200 of 250 rows done, 50 left; run the same command again to continue\n$/);
+    expect(first.err).toMatch(/\nstopped \(giving up after 2 failed attempts at one batch: .+\): 200 of 250 rows done, 50 left; run the same command again to continue\n$/);
     const written = (await readFile(out('resume.csv'), 'utf8')).trim().split('\n');
     expect(written).toHaveLength(201);
     // A crash in the middle of writing a batch leaves bytes the checkpoint does not cover.
@@ -292,7 +324,7 @@ describe('rps screen (bulk)', () => {
       expect(second.code).toBe(0);
       expect(second.out).toMatch(/resumed after\s+200\n/);
       expect(second.out).toMatch(/rows\s+250\n/);
-      expect(server.calls.map((c) => c.entities).reduce((a, b) => a + b, 0)).toBe(50 - rows.slice(200).filter((p) => p.badField).length);
+      expect(server.calls.map((c) => c.entities).reduce((a, b) => a + b, 0)).toBe(50 - rows.slice(200).filter((p) => p.badField === 'name').length);
     } finally {
       await server.close();
     }
@@ -351,13 +383,69 @@ describe('rps screen (bulk)', () => {
     expect(same).toMatchObject({ code: 2, err: expect.stringContaining('--output must not be the --input file') });
     const exists = await screen(['-i', csv, '-o', jsonl, ...local]);
     expect(exists).toMatchObject({ code: 2, err: expect.stringContaining('already exists and has no checkpoint') });
-    const badColumn = out('bad-column.csv');
-    await writeFile(badColumn, 'name,birthday\nA B,1970-01-01\n');
-    const column = await screen(['-i', badColumn, '-o', out('bad-column.jsonl'), ...local]);
-    expect(column).toMatchObject({ code: 2, err: expect.stringContaining('unknown column "birthday" (column 2)') });
+    const twice = out('twice.csv');
+    await writeFile(twice, 'name,Date of Birth,dob\nA B,1970-01-01,1970-01-01\n');
+    const column = await screen(['-i', twice, '-o', out('twice.jsonl'), ...local]);
+    expect(column).toMatchObject({ code: 2, err: expect.stringContaining('column "dateOfBirth" appears twice') });
     const keyInArgv = await screen(['-i', csv, '-o', out('y.jsonl'), '--url', 'http://127.0.0.1:9', '--api-key-env', API_KEY]);
     expect(keyInArgv).toMatchObject({ code: 2, err: expect.stringContaining('the NAME of an environment variable') });
     expect(keyInArgv.err).not.toContain(API_KEY);
+  });
+
+  it('screens a real customer export: ";" or tab separated, extra columns carried, a bad date only a warning, identifiers read', async () => {
+    const listed = rows.find((p) => p.entry !== undefined && p.entry.kind === 'individual') ?? rows.find((p) => p.entry !== undefined)!;
+    const header = ['Customer No', 'Name', 'Date of Birth', 'Country', 'Identifiers', 'Branch'];
+    const records = [
+      ['C-1', listed.name, '1990-02-30', 'ZZ', '', 'Leeds; North'],
+      ['C-2', 'Qorvath Ymmelin', '', 'DE', 'passport:X1234567;imo:9187629', 'York'],
+      ['C-3', '', '1970-01-01', '', '', '=cmd'],
+    ];
+    const write = async (name: string, delimiter: string) => {
+      const cell = (v: string) => (v.includes(delimiter) || v.includes('"') ? `"${v.replace(/"/g, '""')}"` : v);
+      await writeFile(out(name), [header, ...records].map((r) => r.map(cell).join(delimiter)).join('\r\n') + '\r\n');
+    };
+    await write('export-semicolon.csv', ';');
+    await write('export-tab.csv', '\t');
+
+    const semicolon = await screen(['-i', out('export-semicolon.csv'), '-o', out('export-semicolon.csv.out.csv'), ...local]);
+    expect(semicolon.code).toBe(0);
+    expect(semicolon.err).toContain('input: 3 rows, delimiter ";"; carried to the output, not screened: Customer No, Branch\n');
+    const csvOut = (await readFile(out('export-semicolon.csv.out.csv'), 'utf8')).trim().split('\n');
+    expect(csvOut[0]).toBe(`line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage,Customer No,Branch`);
+    // The listed name is screened (and caught) although its date and country are invalid; both are named.
+    expect(csvOut[1]).toMatch(/^2,,screened,[0-9a-f-]{36},(manual-review|block),[1-9]\d*,.*,dateOfBirth: [^,]+; address\.country: [^,]+,[a-z]*,C-1,Leeds; North$/);
+    expect(csvOut[1]).toContain(`,${listed.entry!.listSource},${listed.entry!.entryId},`);
+    expect(csvOut[3]).toBe("4,,error,,,,,,,,name: is required,,,C-3,'=cmd");
+
+    const tab = await screen(['-i', out('export-tab.csv'), '-o', out('export-tab.jsonl'), ...local]);
+    expect(tab.code).toBe(0);
+    expect(tab.err).toContain('delimiter tab;');
+    const jsonOut = await readJsonl(out('export-tab.jsonl'));
+    expect(jsonOut[0]).toMatchObject({ line: 2, extra: { 'Customer No': 'C-1', Branch: 'Leeds; North' } });
+    expect(jsonOut[0].recommendedAction).not.toBe('clear');
+    expect(jsonOut[0].warnings?.map((w) => w.field)).toEqual(['dateOfBirth', 'address.country']);
+    expect(jsonOut[1]).toMatchObject({ recommendedAction: 'clear', extra: { 'Customer No': 'C-2' } });
+    expect(jsonOut[2]).toMatchObject({ error: { code: 'invalid_request' }, extra: { 'Customer No': 'C-3', Branch: '=cmd' } });
+
+    // --delimiter overrides the detection: read with ",", the ";" header is one unknown column and no name.
+    const forced = await screen(['-i', out('export-semicolon.csv'), '-o', out('forced.jsonl'), ...local, '--delimiter', ',']);
+    expect(forced).toMatchObject({ code: 2, err: expect.stringContaining('no "name" column') });
+    for (const run of [semicolon, tab]) expect(run.out + run.err).not.toContain(listed.name);
+  });
+
+  it('reads identifiers: "type:value;type:value" in CSV, the identifiers array in JSONL', async () => {
+    const { readCsvRows } = await import('../src/cli/screen/csv-input.js');
+    const { jsonlRow } = await import('../src/cli/screen/jsonl-input.js');
+    const file = out('identifiers.csv');
+    await writeFile(file, 'name,identifiers\nA Ship,IMO:9187629; mmsi:273456789 ;crypto-address:bc1q:x\nB,nocolon\n');
+    const read = [];
+    for await (const row of readCsvRows(file)) read.push(row.body);
+    expect(read[0]?.identifiers).toEqual([
+      { type: 'imo', value: '9187629' }, { type: 'mmsi', value: '273456789' }, { type: 'crypto-address', value: 'bc1q:x' },
+    ]);
+    expect(read[1]?.identifiers).toEqual([{ type: '', value: 'nocolon' }]);
+    const identifiers = [{ type: 'passport', value: 'X1234567', country: 'RU' }];
+    expect(jsonlRow(1, JSON.stringify({ name: 'A', identifiers })).body).toEqual({ name: 'A', identifiers });
   });
 
   it('runs from the command line: help with examples, no progress bar when not a terminal', async () => {
@@ -372,7 +460,7 @@ describe('rps screen (bulk)', () => {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(0);
-    expect(stderr).toBe(`screening in-process against ${SAMPLE_DIR} (${engine.size} list entries)\n`);
+    expect(stderr).toMatch(new RegExp(`^input: 1 rows, delimiter ","\nscreening in-process against ${SAMPLE_DIR} \\(${engine.size} list entries\\)\nLIST `));
     expect(stdout).toMatch(/^SUMMARY\s*\nrows\s+1\n/);
     expect((await readJsonl(out('tiny.jsonl')))[0]).toMatchObject({ line: 2, topMatch: { listSource: 'ofac-sdn' } });
 

@@ -54,6 +54,7 @@ describeShared('rps lists (child process)', () => {
     expect(run.stdout).toMatch(/--force/);
     expect(run.stdout).toMatch(/ofac-consolidated\s+ofac-ssi, ofac-fse, ofac-non-sdn/);
     expect(run.stdout).toMatch(/Exit status: 0 when nothing failed, 1 when a unit failed, 2 on a usage/);
+    expect(run.stdout).toMatch(/HTTPS_PROXY \/ HTTP_PROXY \/ NO_PROXY are honoured/);
   });
 
   it('exits 2 with one line on a usage or configuration error', async () => {
@@ -70,7 +71,7 @@ describeShared('rps lists (child process)', () => {
 
   it('exits 1 naming the file when a download fails, 0 when it succeeds', async () => {
     server.serve('/dpl.txt', { kind: 'status', status: 500 });
-    const failed = await cli(['lists', 'update', '--only', 'bis-denied', '--quiet'], env);
+    const failed = await cli(['lists', 'update', '--only', 'bis-denied', '--quiet'], { ...env, LISTS_DOWNLOAD_RETRIES: '0' });
     expect(failed.code).toBe(1);
     expect(failed.stdout).toBe('');
     expect(failed.stderr).toMatch(/^FAILED\s+bis-dpl\s+dpl\.txt: HTTP 500 Internal Server Error from http:\/\/127\.0\.0\.1:\d+\/dpl\.txt\n$/);

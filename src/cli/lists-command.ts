@@ -37,6 +37,13 @@ rejected when it does not parse or its entry count falls by more than LISTS_MAX_
 0.5) unless --force. Good units replace the files in LISTS_DIR atomically; the replaced files are
 kept in LISTS_DIR/.previous/. A failing unit never touches the others or the current copy.
 
+OFAC is fetched as the classic XML (sdn.xml, consolidated.xml: they carry the publication date); a
+legacy CSV family in LISTS_DIR is still read and is replaced by the first update.
+LISTS_DIR/.manifest.json records each download's URL, time, Last-Modified, ETag, SHA-256 and size;
+the next run asks conditionally (If-None-Match / If-Modified-Since) and a 304 leaves the file as it
+is ("unchanged"). HTTPS_PROXY / HTTP_PROXY / NO_PROXY are honoured; network errors, timeouts and
+5xx/408/429 answers are retried LISTS_DOWNLOAD_RETRIES times (default 4) with exponential backoff.
+
 gsa-sam needs SAM_API_KEY (a SAM.gov API key); without it, it is skipped. URLs can be overridden
 with LISTS_URL_OFAC, LISTS_URL_CSL, LISTS_URL_DPL, LISTS_URL_SAM and LISTS_URL_UFLPA.
 

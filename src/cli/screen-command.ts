@@ -12,10 +12,11 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
-import { CSV_COLUMNS_HELP } from './screen/csv-input.js';
+import { coverageFromCatalog, coverageSummary, coverageTable, coverageWarnings, fetchCoverage, type Coverage } from './screen/coverage-view.js';
+import { CSV_COLUMNS_HELP, DELIMITERS } from './screen/csv-input.js';
 import { createHttpScreener } from './screen/http-screener.js';
 import { createInProcessScreener } from './screen/in-process-screener.js';
-import { formatOf } from './screen/input-file.js';
+import { formatOf, type InputScan } from './screen/input-file.js';
 import { NO_PROGRESS, terminalProgress } from './screen/progress-view.js';
 import { runScreen, type RunOutcome } from './screen/run-screen.js';
 import { newRunStats, ScreenUsageError, type RunStats, type Screener } from './screen/screen-records.js';
@@ -45,12 +46,18 @@ Modes (exactly one):
                      --api-key-file, never from the command line.
   --in-process       load LISTS_DIR (or --lists-dir) and screen here: no server, key or quota.
 
-Input: .csv with a header row; column names in any case, spaces, "_" and "-" ignored:
+Input: .csv with a header row (delimiter ",", ";", tab or "|", detected from the header unless
+--delimiter names it); column names in any case, spaces, "_" and "-" ignored:
   ${CSV_COLUMNS_HELP}
-or .jsonl: one request object per line as the API takes it, plus an optional "id".
+Other columns are not screened: they are carried through to the output unchanged.
+Or .jsonl: one request object per line as the API takes it, plus an optional "id".
 Output, one row per input row in input order: line, id, requestId, recommendedAction, match count
-and top match (listSource, entryId, matchedName, confidence); .jsonl adds every match with its
-evidence. An invalid row becomes an error row naming the field; the run goes on.
+and top match (listSource, entryId, matchedName, confidence), warnings, coverage status, then the
+carried columns; .jsonl adds every match with its evidence. An invalid optional field (a date of
+birth such as 1990-02-30, a bad country code or identifier) is left out and named in the warnings
+column: the name is still screened. An invalid name or setting makes an error row; the run goes on.
+The lists screened against (status, entries, publication date) are printed before the first row
+and in the summary; sample, missing or stale lists are called out.
 
 Resuming: rows are written batch by batch with a checkpoint beside the output
 (OUTPUT.checkpoint.json). After an interruption, a refused key or exhausted retries, run the same
@@ -86,7 +93,8 @@ async function runCommand(flags: ScreenFlags, io: ScreenIo): Promise<number> {
   if (resolve(flags.input) === resolve(flags.output)) throw new ScreenUsageError('--output must not be the --input file');
   if (!existsSync(dirname(resolve(flags.output)))) throw new ScreenUsageError(`the directory of --output ${flags.output} does not exist`);
   const stats = newRunStats();
-  const openScreener = await screenerFor(flags, stats, io);
+  const seen: { coverage: Coverage | null } = { coverage: null };
+  const openScreener = await screenerFor(flags, stats, io, (coverage) => (seen.coverage = coverage));
   const controller = new AbortController();
   const onSigint = () => (controller.signal.aborted ? process.exit(130) : controller.abort());
   if (io.handleSignals) process.on('SIGINT', onSigint);
@@ -94,6 +102,8 @@ async function runCommand(flags: ScreenFlags, io: ScreenIo): Promise<number> {
     const outcome = await runScreen({
       input: flags.input,
       inputFormat: formatOf(flags.input, flags.inputFormat, '--input-format'),
+      ...(flags.delimiter !== undefined ? { delimiter: DELIMITERS[flags.delimiter] } : {}),
+      onInput: (scan) => describeInput(scan, flags, io),
       output: flags.output,
       outputFormat: formatOf(flags.output, flags.outputFormat, '--output-format'),
       defaults: rowDefaults(flags),
@@ -106,14 +116,23 @@ async function runCommand(flags: ScreenFlags, io: ScreenIo): Promise<number> {
       signal: controller.signal,
       progress: io.progressStream !== null && flags.quiet !== true ? terminalProgress(io.progressStream, stats) : NO_PROGRESS,
     });
-    return report(outcome, flags, io);
+    return report(outcome, flags, io, seen.coverage);
   } finally {
     if (io.handleSignals) process.off('SIGINT', onSigint);
   }
 }
 
-function report(outcome: RunOutcome, flags: ScreenFlags, io: ScreenIo): number {
-  if (flags.quiet !== true || outcome.status === 'stopped') io.out(`${summaryTable(outcome)}\n\n`);
+/** Before the run: the delimiter found and the columns that are carried, not screened. */
+function describeInput(scan: InputScan, flags: ScreenFlags, io: ScreenIo): void {
+  if (flags.quiet === true || scan.layout === null) return;
+  const delimiter = scan.layout.delimiter === '\t' ? 'tab' : `"${scan.layout.delimiter}"`;
+  const carried = scan.layout.extraColumns.length > 0 ? `; carried to the output, not screened: ${scan.layout.extraColumns.join(', ')}` : '';
+  io.err(`input: ${scan.rows} rows, delimiter ${delimiter}${carried}\n`);
+}
+
+function report(outcome: RunOutcome, flags: ScreenFlags, io: ScreenIo, coverage: Coverage | null): number {
+  const lists = coverage === null ? null : coverageSummary(coverage);
+  if (flags.quiet !== true || outcome.status === 'stopped') io.out(`${summaryTable(outcome, lists)}\n\n`);
   const line = `${statusLine(outcome, flags.output)}\n`;
   if (outcome.status !== 'stopped') {
     io.out(line);
@@ -127,7 +146,12 @@ function report(outcome: RunOutcome, flags: ScreenFlags, io: ScreenIo): number {
  * Checks the mode's flags and reads the API key up front (a usage error should not wait for a large
  * input to be counted); the lists of --in-process are loaded only when there is work left.
  */
-async function screenerFor(flags: ScreenFlags, stats: RunStats, io: ScreenIo): Promise<() => Promise<Screener>> {
+async function screenerFor(
+  flags: ScreenFlags,
+  stats: RunStats,
+  io: ScreenIo,
+  onCoverage: (coverage: Coverage) => void,
+): Promise<() => Promise<Screener>> {
   if ((flags.url === undefined) === (flags.inProcess !== true)) {
     throw new ScreenUsageError('choose one mode: --url <server> or --in-process');
   }
@@ -135,11 +159,23 @@ async function screenerFor(flags: ScreenFlags, stats: RunStats, io: ScreenIo): P
     if (flags.apiKeyEnv !== undefined || flags.apiKeyFile !== undefined) {
       throw new ScreenUsageError('--api-key-env and --api-key-file go with --url, not --in-process');
     }
-    return () => localScreener(flags, io);
+    return () => localScreener(flags, io, onCoverage);
   }
   if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
-  const screener = httpScreener(flags, flags.url, stats, await readApiKey(flags, io));
-  return async () => screener;
+  const { url } = flags;
+  const apiKey = await readApiKey(flags, io);
+  const screener = httpScreener(flags, url, stats, apiKey);
+  return async () => {
+    const coverage = await fetchCoverage(url, apiKey, flags.timeout * 1000);
+    showCoverage(coverage, `screening against ${url}`, flags, io);
+    onCoverage(coverage);
+    return screener;
+  };
+}
+
+function showCoverage(coverage: Coverage, heading: string, flags: ScreenFlags, io: ScreenIo): void {
+  if (flags.quiet !== true) io.err(`${heading}\n${coverageTable(coverage)}\n`);
+  for (const warning of coverageWarnings(coverage)) io.err(`${warning}\n`);
 }
 
 function httpScreener(flags: ScreenFlags, url: string, stats: RunStats, apiKey: string): Screener {
@@ -176,15 +212,15 @@ async function readApiKey(flags: ScreenFlags, io: ScreenIo): Promise<string> {
   return key;
 }
 
-async function localScreener(flags: ScreenFlags, io: ScreenIo): Promise<Screener> {
+async function localScreener(flags: ScreenFlags, io: ScreenIo, onCoverage: (coverage: Coverage) => void): Promise<Screener> {
   const config = loadConfig(io.env);
   const { screener, info } = await createInProcessScreener({
     listsDir: flags.listsDir ?? config.listsDir,
     staleAfterMs: config.listsStaleAfterMs,
   });
-  if (flags.quiet !== true) io.err(`screening in-process against ${info.dir} (${info.entries} list entries)\n`);
+  const coverage = coverageFromCatalog(info.catalog);
+  showCoverage(coverage, `screening in-process against ${info.dir} (${info.entries} list entries)`, flags, io);
   if (info.sample) io.err('warning: no list file found; these are the bundled SAMPLE lists, not the official lists\n');
-  const absent = info.catalog.filter((s) => s.status === 'missing' || s.status === 'stale').map((s) => `${s.source} (${s.status})`);
-  if (!info.sample && absent.length > 0) io.err(`warning: not screened against: ${absent.join(', ')}\n`);
+  onCoverage(coverage);
   return screener;
 }

@@ -19,6 +19,8 @@ export interface RunSettings {
   inputFormat: InputFormat;
   outputFormat: OutputFormat;
   defaults: RowDefaults;
+  /** CSV input: the delimiter the rows were read with. */
+  delimiter?: string;
 }
 
 export interface Tally {
@@ -27,6 +29,8 @@ export interface Tally {
   manualReview: number;
   block: number;
   errors: number;
+  /** Rows screened with an invalid optional field left out (absent from older checkpoints). */
+  warnings?: number;
 }
 
 export interface Checkpoint {

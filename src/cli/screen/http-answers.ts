@@ -1,6 +1,6 @@
 /**
  * @module Reading the batch endpoint's answers: the array of slots (a screening response or
- * `{"error": {...}}` each, API.md) and the Retry-After header (seconds or an HTTP date, RFC 9110).
+ * `{"error": {...}}` each, API.md).
  * An answer that does not have the contract's shape stops the run: writing it out as results
  * would record screenings that did not happen.
  */
@@ -53,12 +53,3 @@ function isIssue(value: unknown): value is FieldIssue {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** Milliseconds to wait, or null when the header is absent or unreadable. */
-export function retryAfterMs(header: string | null, nowMs: number): number | null {
-  if (header === null) return null;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
-}

@@ -7,7 +7,8 @@
  * The API key goes only into the Authorization header; no message here ever contains it or a name.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { retryAfterMs, slotsFrom, type ApiError } from './http-answers.js';
+import { backoffMs as jitteredBackoffMs, retryAfterMs } from '../../retry.js';
+import { slotsFrom, type ApiError } from './http-answers.js';
 import { ScreenStopError, type RunStats, type Screener, type SlotOutcome, type ValidRow } from './screen-records.js';
 
 export const BATCH_PATH = '/sanctions-screening/v1/screen/batch';
@@ -113,11 +114,7 @@ export function createHttpScreener(options: HttpScreenerOptions): Screener {
     }
   }
 
-  function backoffMs(attemptNumber: number): number {
-    // Jitter spreads the retries of many clients that failed together.
-    const exponential = options.retryBaseMs * 2 ** (attemptNumber - 1);
-    return Math.min(MAX_BACKOFF_MS, Math.round(exponential * (0.8 + Math.random() * 0.4)));
-  }
+  const backoffMs = (attemptNumber: number): number => jitteredBackoffMs(attemptNumber, options.retryBaseMs, MAX_BACKOFF_MS);
 
   return {
     async screen(rows, signal) {

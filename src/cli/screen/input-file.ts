@@ -3,11 +3,10 @@
  * (for the progress bar and ETA) and fingerprints the bytes (so a resumed run can tell that the file
  * changed), and the rows themselves.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { readCsvRows } from './csv-input.js';
+import { fileSha256 } from '../../lists/manifest.js';
+import { readCsvLayout, readCsvRows, type CsvLayout } from './csv-input.js';
 import { readJsonlRows } from './jsonl-input.js';
 import { ScreenUsageError, type InputFormat, type InputRow, type OutputFormat } from './screen-records.js';
 
@@ -15,6 +14,8 @@ export interface InputScan {
   rows: number;
   size: number;
   sha256: string;
+  /** CSV only: the delimiter used and the columns carried through. */
+  layout: CsvLayout | null;
 }
 
 const FORMAT_BY_EXTENSION: Readonly<Record<string, InputFormat>> = {
@@ -33,11 +34,11 @@ export function formatOf(path: string, explicit: InputFormat | OutputFormat | un
   return format;
 }
 
-export function readRows(path: string, format: InputFormat): AsyncGenerator<InputRow> {
-  return format === 'csv' ? readCsvRows(path) : readJsonlRows(path);
+export function readRows(path: string, format: InputFormat, delimiter?: string): AsyncGenerator<InputRow> {
+  return format === 'csv' ? readCsvRows(path, delimiter) : readJsonlRows(path);
 }
 
-export async function scanInput(path: string, format: InputFormat): Promise<InputScan> {
+export async function scanInput(path: string, format: InputFormat, delimiter?: string): Promise<InputScan> {
   let size: number;
   try {
     const info = await stat(path);
@@ -47,18 +48,13 @@ export async function scanInput(path: string, format: InputFormat): Promise<Inpu
     if (error instanceof ScreenUsageError) throw error;
     throw new ScreenUsageError(`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const [rows, sha256] = await Promise.all([countRows(path, format), hashFile(path)]);
-  return { rows, size, sha256 };
+  const layout = format === 'csv' ? await readCsvLayout(path, delimiter) : null;
+  const [rows, sha256] = await Promise.all([countRows(path, format, layout?.delimiter), fileSha256(path)]);
+  return { rows, size, sha256, layout };
 }
 
-async function countRows(path: string, format: InputFormat): Promise<number> {
+async function countRows(path: string, format: InputFormat, delimiter?: string): Promise<number> {
   let rows = 0;
-  for await (const _ of readRows(path, format)) rows += 1;
+  for await (const _ of readRows(path, format, delimiter)) rows += 1;
   return rows;
-}
-
-async function hashFile(path: string): Promise<string> {
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
-  return hash.digest('hex');
 }

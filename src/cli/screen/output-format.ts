@@ -3,30 +3,45 @@
  *
  * JSON Lines carries the full matches (with evidence); CSV carries the top match only, for a
  * spreadsheet. Neither repeats the screened name: `line` and `id` tie a row back to the input.
+ * Both carry the fields left out as invalid (warnings), the answer's coverage status (which lists
+ * the screening covered: `complete`, or not), and the input's extra CSV columns, unchanged.
  */
+import type { FieldIssue } from '../../errors.js';
+import type { ScreenResponse } from '../../server/screen-response.js';
 import type { OutputFormat, OutputRecord } from './screen-records.js';
 
 export const CSV_HEADER = [
   'line', 'id', 'status', 'requestId', 'recommendedAction', 'matchCount',
-  'topListSource', 'topEntryId', 'topMatchedName', 'topConfidence', 'error',
+  'topListSource', 'topEntryId', 'topMatchedName', 'topConfidence', 'error', 'warnings', 'coverage',
 ] as const;
 
-/** Text written once at the top of a new output file. */
-export function outputPreamble(format: OutputFormat): string {
-  return format === 'csv' ? `${CSV_HEADER.join(',')}\n` : '';
+/** Text written once at the top of a new output file: the CSV header, with the carried columns last. */
+export function outputPreamble(format: OutputFormat, extraColumns: readonly string[] = []): string {
+  return format === 'csv' ? `${[...CSV_HEADER, ...extraColumns].map(csvCell).join(',')}\n` : '';
 }
+
+/** The answer's coverage (added to every screening answer by the service); absent from older servers. */
+export function coverageOf(response: ScreenResponse): { status?: unknown } | undefined {
+  const { coverage } = response as ScreenResponse & { coverage?: { status?: unknown } };
+  return typeof coverage === 'object' && coverage !== null ? coverage : undefined;
+}
+
+const issuesText = (issues: readonly FieldIssue[] | undefined): string => issues?.map((d) => `${d.field}: ${d.issue}`).join('; ') ?? '';
 
 export function formatRecord(record: OutputRecord, format: OutputFormat): string {
   return format === 'csv' ? csvLine(record) : `${JSON.stringify(jsonRecord(record))}\n`;
 }
 
 export function jsonRecord(record: OutputRecord): Record<string, unknown> {
-  const head = { line: record.line, id: record.id };
+  const head = { line: record.line, id: record.id, ...(record.extra ? { extra: record.extra } : {}) };
   if (!record.ok) return { ...head, error: record.error };
   const { response } = record;
   const top = response.matches[0];
+  const coverage = coverageOf(response);
   return {
     ...head,
+    ...(record.warnings ? { warnings: record.warnings } : {}),
+    ...(coverage ? { coverage } : {}),
     requestId: response.requestId,
     screenedAt: response.screenedAt,
     recommendedAction: response.summary.recommendedAction,
@@ -44,13 +59,16 @@ function csvLine(record: OutputRecord): string {
   if (record.ok) {
     const { response } = record;
     const top = response.matches[0];
+    const coverage = coverageOf(response)?.status;
     cells.push('screened', response.requestId, response.summary.recommendedAction, response.matches.length);
     cells.push(top?.listSource ?? '', top?.entryId ?? '', top?.matchedName ?? '', top?.confidence ?? '', '');
+    cells.push(issuesText(record.warnings), typeof coverage === 'string' ? coverage : '');
   } else {
     const { error } = record;
-    const reason = error.details?.map((d) => `${d.field}: ${d.issue}`).join('; ') ?? `${error.code}: ${error.message}`;
-    cells.push('error', error.requestId ?? '', '', '', '', '', '', '', reason);
+    const reason = issuesText(error.details) || `${error.code}: ${error.message}`;
+    cells.push('error', error.requestId ?? '', '', '', '', '', '', '', reason, '', '');
   }
+  cells.push(...Object.values(record.extra ?? {}));
   return `${cells.map(csvCell).join(',')}\n`;
 }
 

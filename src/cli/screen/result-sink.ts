@@ -15,6 +15,8 @@ import { ScreenUsageError, type OutputFormat, type OutputRecord } from './screen
 export interface SinkOptions {
   output: string;
   format: OutputFormat;
+  /** Input columns carried through (CSV output: after the result columns). */
+  extraColumns: readonly string[];
   input: CheckpointInput;
   settings: RunSettings;
   /** Discard an existing output and checkpoint and start over. */
@@ -54,7 +56,7 @@ export class ResultSink {
       throw new ScreenUsageError(`${options.output} already exists and has no checkpoint; pass --restart to overwrite it, or choose another --output`);
     }
     const handle = await open(options.output, 'w');
-    const preamble = outputPreamble(options.format);
+    const preamble = outputPreamble(options.format, options.extraColumns);
     await handle.write(preamble);
     await handle.sync();
     const sink = new ResultSink(options, handle, {
@@ -63,7 +65,7 @@ export class ResultSink {
       settings: options.settings,
       rowsDone: 0,
       outputBytes: Buffer.byteLength(preamble),
-      tally: { rows: 0, clear: 0, manualReview: 0, block: 0, errors: 0 },
+      tally: { rows: 0, clear: 0, manualReview: 0, block: 0, errors: 0, warnings: 0 },
       complete: false,
       updatedAt: new Date().toISOString(),
     });
@@ -129,6 +131,7 @@ export const checkpointPath = (output: string): string => `${output}.checkpoint.
 
 function countInto(tally: Tally, record: OutputRecord): void {
   tally.rows += 1;
+  if (record.ok && record.warnings !== undefined) tally.warnings = (tally.warnings ?? 0) + 1;
   if (!record.ok) tally.errors += 1;
   else if (record.response.summary.recommendedAction === 'block') tally.block += 1;
   else if (record.response.summary.recommendedAction === 'manual-review') tally.manualReview += 1;

@@ -8,7 +8,7 @@
  */
 import { resolve } from 'node:path';
 import type { Tally } from './checkpoint.js';
-import { readRows, scanInput } from './input-file.js';
+import { readRows, scanInput, type InputScan } from './input-file.js';
 import { lockOutput } from './output-lock.js';
 import { prepareRow, type RowDefaults } from './prepare-rows.js';
 import type { ProgressView } from './progress-view.js';
@@ -21,6 +21,10 @@ import {
 export interface RunOptions {
   input: string;
   inputFormat: InputFormat;
+  /** CSV delimiter; detected from the header row when absent. */
+  delimiter?: string;
+  /** Told what the first pass over the input found (rows, delimiter, carried columns). */
+  onInput?: (scan: InputScan) => void;
   output: string;
   outputFormat: OutputFormat;
   defaults: RowDefaults;
@@ -53,14 +57,21 @@ export interface RunOutcome {
 
 export async function runScreen(options: RunOptions): Promise<RunOutcome> {
   const started = Date.now();
-  const scan = await scanInput(options.input, options.inputFormat);
+  const scan = await scanInput(options.input, options.inputFormat, options.delimiter);
+  options.onInput?.(scan);
   const release = await lockOutput(options.output);
   try {
     const sink = await ResultSink.open({
       output: options.output,
       format: options.outputFormat,
+      extraColumns: scan.layout?.extraColumns ?? [],
       input: { path: resolve(options.input), size: scan.size, sha256: scan.sha256, rows: scan.rows },
-      settings: { inputFormat: options.inputFormat, outputFormat: options.outputFormat, defaults: options.defaults },
+      settings: {
+        inputFormat: options.inputFormat,
+        outputFormat: options.outputFormat,
+        defaults: options.defaults,
+        ...(scan.layout ? { delimiter: scan.layout.delimiter } : {}),
+      },
       restart: options.restart,
     });
     const outcome = (status: RunStatus, reason: string | null): RunOutcome => ({
@@ -72,7 +83,7 @@ export async function runScreen(options: RunOptions): Promise<RunOutcome> {
       const screener = await options.openScreener();
       try {
         options.progress.start(scan.rows, sink.rowsDone);
-        const ended = await pump(options, screener, sink);
+        const ended = await pump(options, screener, sink, scan.layout?.delimiter);
         options.progress.stop();
         if (ended.status === 'complete') await sink.finish();
         return outcome(ended.status, ended.reason);
@@ -88,13 +99,18 @@ export async function runScreen(options: RunOptions): Promise<RunOutcome> {
   }
 }
 
-async function pump(options: RunOptions, screener: Screener, sink: ResultSink): Promise<{ status: RunStatus; reason: string | null }> {
+async function pump(
+  options: RunOptions,
+  screener: Screener,
+  sink: ResultSink,
+  delimiter: string | undefined,
+): Promise<{ status: RunStatus; reason: string | null }> {
   const committer = orderedCommitter(sink, options.progress);
   const inflight = new Set<Promise<void>>();
   let failure: unknown = null;
   let started = 0;
   let partial = false;
-  for await (const batch of batchesOf(readRows(options.input, options.inputFormat), sink.rowsDone, options.batchSize)) {
+  for await (const batch of batchesOf(readRows(options.input, options.inputFormat, delimiter), sink.rowsDone, options.batchSize)) {
     if (failure !== null || options.signal.aborted) break;
     if (options.maxBatches !== null && started >= options.maxBatches) {
       partial = true;
@@ -138,8 +154,8 @@ async function screenBatch(batch: readonly InputRow[], screener: Screener, optio
   let next = 0;
   return prepared.map((p) => {
     if (!p.valid) return p.record;
-    const { line, id } = p.row;
-    return { line, id, ...outcomes[next++] };
+    const { line, id, warnings, extra } = p.row;
+    return { line, id, ...(warnings.length > 0 ? { warnings } : {}), ...(extra ? { extra } : {}), ...outcomes[next++] };
   });
 }
 

@@ -18,6 +18,7 @@ export interface ScreenFlags {
   inProcess?: boolean;
   listsDir?: string;
   inputFormat?: InputFormat;
+  delimiter?: string;
   outputFormat?: InputFormat;
   fuzziness?: Fuzziness;
   threshold?: number;
@@ -45,6 +46,7 @@ export function screenOptions(command: Command): Command {
     .option('--lists-dir <dir>', 'list directory for --in-process (default: LISTS_DIR or data/lists)')
     .addOption(new Option('--input-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
     .addOption(new Option('--output-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
+    .addOption(new Option('--delimiter <char>', 'CSV input delimiter (default: detected from the header row)').choices([',', ';', 'tab', '|']))
     .addOption(new Option('--fuzziness <mode>', 'for rows that set none (server default: balanced)').choices(FUZZINESS_MODES))
     .option('--threshold <0..1>', 'review threshold for rows that set none', fraction)
     .option('--limit <n>', `most matches per row, 1..${MAX_LIMIT} (server default: 10)`, integerIn(1, MAX_LIMIT))

@@ -17,6 +17,8 @@ export interface InputRow {
   body: Record<string, unknown> | null;
   /** Problems found while reading the record (bad JSON, extra CSV cells, bad id). */
   issues: FieldIssue[];
+  /** CSV columns the request does not know, by header: carried through to the output. */
+  extra?: Record<string, string>;
 }
 
 /** A row that passed the same validation the server applies. */
@@ -27,6 +29,9 @@ export interface ValidRow {
   body: Record<string, unknown>;
   /** Validated and normalised: what in-process mode screens. */
   request: ScreenRequest;
+  /** Optional fields left out because they were invalid: the name was screened without them. */
+  warnings: FieldIssue[];
+  extra?: Record<string, string>;
 }
 
 export interface SlotError {
@@ -38,8 +43,8 @@ export interface SlotError {
 
 export type SlotOutcome = { ok: true; response: ScreenResponse } | { ok: false; error: SlotError };
 
-/** One output row: the input's line and id, and what came of it. */
-export type OutputRecord = { line: number; id: string | null } & SlotOutcome;
+/** One output row: the input's line and id, what came of it, the fields left out, the carried columns. */
+export type OutputRecord = { line: number; id: string | null; warnings?: FieldIssue[]; extra?: Record<string, string> } & SlotOutcome;
 
 /** Counters shared by the screener and the run, for the progress bar and the summary. */
 export interface RunStats {

@@ -11,7 +11,8 @@ interface Line {
   value: string | number;
 }
 
-export function summaryTable(outcome: RunOutcome): string {
+/** `lists`: the coverage of the run in one line (coverage-view.ts), when the lists were looked at. */
+export function summaryTable(outcome: RunOutcome, lists: string | null = null): string {
   const { tally, stats } = outcome;
   const seconds = outcome.elapsedMs / 1000;
   const lines: Line[] = [
@@ -20,6 +21,7 @@ export function summaryTable(outcome: RunOutcome): string {
     { label: 'manual-review', value: tally.manualReview },
     { label: 'block', value: tally.block },
     { label: 'errors', value: tally.errors },
+    { label: 'with warnings', value: tally.warnings ?? 0 },
     { label: 'retries', value: stats.retries },
     { label: '429 waits', value: stats.waits },
     { label: 'rate (rows/s)', value: seconds > 0 ? Math.round(outcome.rowsThisRun / seconds) : 0 },
@@ -28,6 +30,7 @@ export function summaryTable(outcome: RunOutcome): string {
   if (outcome.resumedFrom > 0) lines.splice(1, 0, { label: 'resumed after', value: outcome.resumedFrom });
   if (stats.waits > 0) lines.push({ label: 'waited', value: duration(stats.waitedMs / 1000) });
   if (stats.quotaRemaining !== null) lines.push({ label: 'quota left', value: stats.quotaRemaining });
+  if (lists !== null) lines.push({ label: 'lists', value: lists });
   return formatTable<Line>([{ header: 'SUMMARY', value: (l) => l.label }, { header: '', value: (l) => l.value }], lines);
 }
 

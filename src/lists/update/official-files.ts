@@ -33,8 +33,15 @@ export interface UpdateUnit {
   plan(config: Readonly<Config>, now: Date): DownloadFile[] | { skip: string };
 }
 
-const OFAC_SDN_FILES = ['SDN.CSV', 'ADD.CSV', 'ALT.CSV', 'SDN_COMMENTS.CSV'];
-const OFAC_CONS_FILES = ['CONS_PRIM.CSV', 'CONS_ADD.CSV', 'CONS_ALT.CSV', 'CONS_COMMENTS.CSV'];
+/**
+ * OFAC is fetched as the classic XML, which carries its publication date (Publish_Date); the legacy
+ * delimited files do not. A legacy family already in LISTS_DIR is still read, and replaced (kept in
+ * .previous) by the first update.
+ */
+const OFAC_SDN_XML = 'SDN.XML';
+const OFAC_CONS_XML = 'CONSOLIDATED.XML';
+const OFAC_SDN_LEGACY = ['SDN.CSV', 'ADD.CSV', 'ALT.CSV', 'SDN_COMMENTS.CSV'];
+const OFAC_CONS_LEGACY = ['CONS_PRIM.CSV', 'CONS_ADD.CSV', 'CONS_ALT.CSV', 'CONS_COMMENTS.CSV'];
 /** The daily SAM extract of today may not be out yet (it appears in the US morning): try a few days back. */
 const SAM_DAYS_BACK = 3;
 
@@ -43,7 +50,7 @@ function named(...names: string[]): (fileName: string) => boolean {
   return (fileName) => lower.has(fileName.toLowerCase());
 }
 
-/** OFAC's export names are upper case; we save them lower case, the names the rest of the tooling uses. */
+/** OFAC's export names are upper case; we save them lower case (sdn.xml, consolidated.xml), as the readers expect. */
 function ofacFiles(config: Readonly<Config>, names: string[]): DownloadFile[] {
   return names.map((name) => ({ attempts: [{ fileName: name.toLowerCase(), url: `${config.listsUrlOfac}/${name}` }] }));
 }
@@ -75,12 +82,12 @@ function samFiles(config: Readonly<Config>, now: Date): DownloadFile[] | { skip:
 
 export const UPDATE_UNITS: readonly UpdateUnit[] = [
   {
-    id: 'ofac-sdn', sources: ['ofac-sdn'], feed: 'ofac-legacy-sdn',
-    replaces: named(...OFAC_SDN_FILES), plan: (config) => ofacFiles(config, OFAC_SDN_FILES),
+    id: 'ofac-sdn', sources: ['ofac-sdn'], feed: 'ofac-xml-sdn',
+    replaces: named(OFAC_SDN_XML, ...OFAC_SDN_LEGACY), plan: (config) => ofacFiles(config, [OFAC_SDN_XML]),
   },
   {
-    id: 'ofac-consolidated', sources: ['ofac-ssi', 'ofac-fse', 'ofac-non-sdn'], feed: 'ofac-legacy-cons',
-    replaces: named(...OFAC_CONS_FILES), plan: (config) => ofacFiles(config, OFAC_CONS_FILES),
+    id: 'ofac-consolidated', sources: ['ofac-ssi', 'ofac-fse', 'ofac-non-sdn'], feed: 'ofac-xml-cons',
+    replaces: named(OFAC_CONS_XML, ...OFAC_CONS_LEGACY), plan: (config) => ofacFiles(config, [OFAC_CONS_XML]),
   },
   {
     id: 'csl', sources: ['bis-entity', 'bis-unverified', 'bis-meu', 'state-debarred', 'state-isn'], feed: 'csl-csv',
@@ -114,7 +121,7 @@ export function selectUnits(only: readonly string[] | undefined): UpdateUnit[] |
   return UPDATE_UNITS.filter((u) => only.some((name) => u.id === name || u.sources.includes(name as ListSource)));
 }
 
-/** The URL as it may be shown or logged: the SAM API key replaced. */
+/** The URL as it may be shown or logged: the SAM API key and any user:password@ (a proxy's) replaced. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]api_key=)[^&]*/gi, '$1***');
+  return url.replace(/([?&]api_key=)[^&\s]*/gi, '$1***').replace(/(\/\/)[^/@\s]*@/g, '$1***@');
 }

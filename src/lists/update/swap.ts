@@ -9,6 +9,7 @@
 import { copyFile, link, mkdir, readdir, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { UPDATE_MARKER, isNotFound } from '../catalog-scan.js';
+import { updateManifest, type ManifestEntry } from '../manifest.js';
 import type { UpdateUnit } from './official-files.js';
 
 export const PREVIOUS_DIR = '.previous';
@@ -17,6 +18,8 @@ export interface StagedUnit {
   unit: UpdateUnit;
   /** Validated downloads: the name to give them in LISTS_DIR, and where they are now. */
   files: { fileName: string; path: string }[];
+  /** Provenance of each file, by file name, for LISTS_DIR/.manifest.json. */
+  manifest: Record<string, ManifestEntry>;
 }
 
 export async function swapIntoPlace(listsDir: string, staged: readonly StagedUnit[]): Promise<void> {
@@ -26,13 +29,20 @@ export async function swapIntoPlace(listsDir: string, staged: readonly StagedUni
   const marker = join(listsDir, UPDATE_MARKER);
   await writeFile(marker, `${process.pid} ${new Date().toISOString()}\n`);
   try {
-    for (const unit of staged) await swapUnit(listsDir, previousDir, unit);
+    // The manifest changes while the marker stands, so a reader never sees new files with old provenance.
+    const changes: Record<string, ManifestEntry | null> = {};
+    for (const unit of staged) {
+      for (const removed of await swapUnit(listsDir, previousDir, unit)) changes[removed] = null;
+      Object.assign(changes, unit.manifest);
+    }
+    await updateManifest(listsDir, changes);
   } finally {
     await rm(marker, { force: true });
   }
 }
 
-async function swapUnit(listsDir: string, previousDir: string, { unit, files }: StagedUnit): Promise<void> {
+/** Swaps one unit's files in; answers the names of the files it superseded (now gone). */
+async function swapUnit(listsDir: string, previousDir: string, { unit, files }: StagedUnit): Promise<string[]> {
   const current = await filesOf(listsDir, unit);
   if (current.length > 0) {
     for (const old of await filesOf(previousDir, unit)) await unlink(join(previousDir, old));
@@ -41,10 +51,14 @@ async function swapUnit(listsDir: string, previousDir: string, { unit, files }: 
   for (const file of files) await moveInto(file.path, join(listsDir, file.fileName));
   // Files the update superseded under another name (SDN.CSV beside sdn.csv, yesterday's SAM extract).
   const kept = await Promise.all(files.map((f) => identity(join(listsDir, f.fileName))));
+  const removed: string[] = [];
   for (const name of current) {
     const path = join(listsDir, name);
-    if (!kept.includes(await identity(path))) await rm(path, { force: true });
+    if (kept.includes(await identity(path))) continue;
+    await rm(path, { force: true });
+    removed.push(name);
   }
+  return removed;
 }
 
 async function filesOf(dir: string, unit: UpdateUnit): Promise<string[]> {

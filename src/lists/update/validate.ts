@@ -53,10 +53,14 @@ function countBySource(parsed: ParsedList, match: FeedMatch): SourceCounts {
   return counts;
 }
 
-/** Counts of the copy now in LISTS_DIR; null when there is none or it does not parse (nothing to protect). */
+/**
+ * Counts of the copy now in LISTS_DIR, in whichever format the unit replaces (a legacy OFAC family
+ * before its first XML download); null when there is none or it does not parse (nothing to protect).
+ */
 async function currentCounts(unit: UpdateUnit, listsDir: string): Promise<SourceCounts | null> {
   const scan = await scanListDir(listsDir);
-  const match = scan.matches.find((m) => m.feed.id === unit.feed);
+  const held = scan.matches.filter((m) => unit.replaces(m.files[0].name));
+  const match = held.find((m) => m.feed.id === unit.feed) ?? held[0];
   if (!match) return null;
   try {
     return countBySource(await match.feed.read(match), match);
