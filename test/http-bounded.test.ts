@@ -55,5 +55,6 @@ describe('bounded work per screening', () => {
     expect(waits.length, `healthz answered ${waits.length} times in a ${batchMs.toFixed(0)} ms batch`).toBeGreaterThanOrEqual(5);
     const longest = Math.max(...waits);
     expect(longest, `longest healthz wait ${longest.toFixed(0)} ms, batch ${batchMs.toFixed(0)} ms`).toBeLessThan(batchMs / 4);
-  });
+    // (A generous timeout: on a loaded shared machine the batch alone may take tens of seconds.)
+  }, 240_000);
 });

@@ -28,8 +28,8 @@ export const FULL_LIMITS: Readonly<QueryLimits> = Object.freeze({ ...NAME_LIMITS
 export const ALIAS_BUDGET: Readonly<QueryLimits> = Object.freeze({ chars: 1200, words: 160, letters: 1200, tokens: 64, breakLetters: 240, candidates: 320 });
 
 /**
- * The least share of one alias: above a real name (list names: 11 words and 77 letters at the
- * 99th percentile; a query of 8 tokens is a long name), so only crafted aliases are cut.
+ * The least share of one alias: above 99 % of real names (list names: 11 words and 77 letters at
+ * the 99th percentile), so mostly crafted aliases are cut; a longer one keeps its 6 rarest tokens.
  */
 export const ALIAS_FLOOR: Readonly<QueryLimits> = Object.freeze({ chars: 160, words: 12, letters: 96, tokens: 6, breakLetters: 24, candidates: 16 });
 

@@ -59,7 +59,8 @@ export interface QueryPlan {
  * Splits a query word the lists do not know into two they do: "HOLDINGSLIMITED", "STOCKCOMPANY",
  * "MAXIMOVAlexander". (The other direction, "Abdulrahman" in the list for "Abdul Rahman" in the
  * query, is handled by compound units.) Only long words, only parts of three letters or more, so a
- * typo is not mistaken for two words.
+ * typo is not mistaken for two words. A word costs a classification per split: only the first
+ * `letters` letters of unknown words are tried (QueryLimits.breakLetters).
  */
 function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
