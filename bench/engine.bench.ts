@@ -1,7 +1,8 @@
 /**
  * Engine speed on the full snapshot, one core (issue #3): single-screen latency per mode over a
  * realistic query mix (balanced is the headline), a batch of 100, index build time, WASM memory and
- * JS heap, and the same queries through a brute-force Jaro-Winkler scan and fuse.js for a ratio.
+ * JS heap, the costliest request of an adversarial corpus against the median (issue #12), and the
+ * same queries through a brute-force Jaro-Winkler scan and fuse.js for a ratio.
  * Targets are printed PASS/MISS, not enforced: `npm run bench:check` guards against regressions.
  *
  * Run alone: `npx tsx bench/engine.bench.ts` (re-runs itself under node --expose-gc when needed).
@@ -10,8 +11,9 @@
 import { fileURLToPath } from 'node:url';
 import { FUZZINESS_MODES } from '../src/engine/types.js';
 import { fuseBaseline, jaroWinklerBaseline, type BaselineRun } from './support/baseline-compare.js';
+import { labelledAdversarialRequests, worstBatch } from './support/adversarial.js';
 import {
-  batchLatency, buildLatency, coldLatency, memoryFigures, requestsIn, screenLatency, toMb,
+  adversarialLatency, batchLatency, buildLatency, coldLatency, memoryFigures, requestsIn, screenLatency, toMb,
 } from './support/engine-measures.js';
 import { ENGINE_TARGETS as TARGETS, HEADLINE_KEYS } from './support/engine-targets.js';
 import { ensureExposedGc } from './support/expose-gc.js';
@@ -114,6 +116,15 @@ async function main(): Promise<void> {
   figures['screen.balancedCold.mean'] = figure(`first ${cold.samples} screens after the build (balanced) mean`, cold.mean, 'ms');
   const batch = await batchLatency(engine, requestsIn(mix, 'balanced'), BATCH_SIZE, BATCH_RUNS);
   latencyFigures(figures, 'batch100', `screenBatch of ${BATCH_SIZE} (balanced)`, batch, { mean: TARGETS.batch100Ms });
+
+  const adversarial = adversarialLatency(engine, labelledAdversarialRequests(), worstBatch());
+  const median = modes.balanced.p50;
+  figures['adversarial.worst'] = figure(`costliest adversarial screening (${adversarial.worstLabel})`, adversarial.worstMs, 'ms');
+  figures['adversarial.worstRatio'] = figure('costliest adversarial screening / median screening (balanced)',
+    adversarial.worstMs / median, 'x', TARGETS.adversarialRatio);
+  figures['adversarial.worstNameRatio'] = figure('costliest adversarial name without aliases / median screening',
+    adversarial.worstNameMs / median, 'x');
+  figures['adversarial.batch100'] = figure(`screenBatch of the ${BATCH_SIZE} worst adversarial requests`, adversarial.batchMs, 'ms');
 
   console.log(`timing baselines: Jaro-Winkler scan (${JW_QUERIES} queries), fuse.js (${FUSE_QUERIES} queries)...`);
   const baselines = {

@@ -57,6 +57,41 @@ export async function batchLatency(
   }, { iterations: runs, warmupIterations: 2 });
 }
 
+export interface AdversarialLatency {
+  /** The costliest request of the adversarial corpus: its label and wall time (best of `runs`). */
+  worstLabel: string;
+  worstMs: number;
+  /** The costliest request without aliases. */
+  worstNameMs: number;
+  /** screenBatch of the batch of a hundred of the worst (best of `runs`). */
+  batchMs: number;
+}
+
+/**
+ * Wall time of each adversarial request (bench/support/adversarial.ts), best of `runs` after one
+ * untimed screen (a crafted word is then as warm as a common one), and of the worst batch.
+ */
+export function adversarialLatency(engine: Engine, labelled: ReadonlyArray<readonly [string, ScreenRequest]>, batch: readonly ScreenRequest[], runs = 3): AdversarialLatency {
+  const best = (work: () => void): number => {
+    work();
+    let min = Infinity;
+    for (let r = 0; r < runs; r++) {
+      const t = performance.now();
+      work();
+      min = Math.min(min, performance.now() - t);
+    }
+    return min;
+  };
+  const out: AdversarialLatency = { worstLabel: '', worstMs: 0, worstNameMs: 0, batchMs: 0 };
+  for (const [label, request] of labelled) {
+    const ms = best(() => engine.screen(request));
+    if (!request.aliases) out.worstNameMs = Math.max(out.worstNameMs, ms);
+    if (ms > out.worstMs) Object.assign(out, { worstLabel: label, worstMs: ms });
+  }
+  out.batchMs = best(() => engine.screenBatch(batch));
+  return out;
+}
+
 /** buildEngine from entries already in memory; a forced GC before each run clears the last one's garbage. */
 export async function buildLatency(source: EngineSource, runs: number): Promise<LatencyStats> {
   return measure('buildEngine', async () => {

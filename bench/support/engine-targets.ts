@@ -7,6 +7,8 @@ export const ENGINE_TARGETS = {
   batch100Ms: 15,
   indexBuildMs: 1000,
   wasmMb: 64,
+  /** Issue #12: the costliest adversarial screening / the median screening of the normal mix. */
+  adversarialRatio: 20,
 } as const;
 
 /** Keys in bench/results/engine.json `figures` with a target; bench:check compares these with the baseline. */
@@ -16,4 +18,5 @@ export const HEADLINE_KEYS: readonly string[] = [
   'batch100.mean',
   'indexBuild.mean',
   'memory.wasm',
+  'adversarial.worstRatio',
 ];

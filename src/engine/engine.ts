@@ -6,6 +6,7 @@ import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
+import { aliasLimits, FULL_LIMITS } from './budget.js';
 import { corroborated, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
 import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
@@ -128,8 +129,11 @@ export class Engine implements ScreeningEngine {
     const reach = evidenceCeiling(request) + ROUNDING_SLACK;
     const keep = (score: number): boolean => !(score * NAME_SHARE + reach < floor);
     const scoreFloor = { keep, minRawScore: (floor - reach) / NAME_SHARE };
+    // The name in full; the aliases share a fixed budget (budget.ts), so their number cannot multiply the work.
+    const shared = aliasLimits(aliases.length);
     for (let qi = 0; qi <= aliases.length; qi++) {
-      const hits = matchName(this.core, this.index, qi === 0 ? request.name : aliases[qi - 1], mode, this.weightOf, mask, scoreFloor);
+      const [name, limits] = qi === 0 ? [request.name, FULL_LIMITS] : [aliases[qi - 1], shared];
+      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];

@@ -38,6 +38,8 @@ function sameStart(word: string, token: string): boolean {
 export class FuzzyWords<T> {
   private readonly exact = new Map<string, T>();
   private readonly neighbours = new Map<string, string[]>();
+  /** Longest word searched through a typo: a token longer by two or more is no word's neighbour. */
+  readonly maxLength: number = 0;
 
   constructor(
     entries: Iterable<readonly [string, T]>,
@@ -47,6 +49,7 @@ export class FuzzyWords<T> {
     for (const [word, value] of entries) {
       this.exact.set(word, value);
       if (word.length < minLength) continue;
+      this.maxLength = Math.max(this.maxLength, word.length);
       for (const key of [word, ...deletions(word)]) {
         const list = this.neighbours.get(key);
         if (list) list.push(word);
@@ -67,7 +70,7 @@ export class FuzzyWords<T> {
    */
   find(token: string, near = true): T | undefined {
     const hit = this.exact.get(token);
-    if (hit !== undefined || !near || token.length < this.minLength) return hit;
+    if (hit !== undefined || !near || token.length < this.minLength || token.length > this.maxLength + 1) return hit;
     const found = new Set<string>();
     for (const key of [token, ...deletions(token)]) {
       for (const word of this.neighbours.get(key) ?? []) {

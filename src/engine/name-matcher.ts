@@ -2,6 +2,7 @@
  * @module Name matching over one index: plans a query name into weighted units, runs the WASM core
  * and returns the best name score per entry.
  */
+import { FULL_LIMITS, type QueryLimits } from './budget.js';
 import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
@@ -10,10 +11,6 @@ import {
 } from './normalise.js';
 import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
 
-/** Longest query considered, in tokens (the core tracks query positions in a 32-bit mask). */
-const MAX_QUERY_TOKENS = 24;
-/** Names aligned per query name: the best by rarity gathered (ties: shorter names first). */
-const MAX_CANDIDATES = 96;
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
 /** Particles that chain a lineage ("Omar bin Abdullah" = Omar, son of Abdullah). */
@@ -22,7 +19,6 @@ const LINEAGE_PARTICLES = new Set(['bin', 'ben', 'ibn', 'bint', 'binti', 'ould']
 const TRIPLE_PART_MAX = 5;
 /** Shortest token given one-edit neighbours by ModeParams.shortEditSim. */
 const SHORT_EDIT_MIN = 3;
-
 export interface NameHit {
   /** Index into BuiltIndex.names. */
   name: number;
@@ -63,26 +59,30 @@ export interface QueryPlan {
  * Splits a query word the lists do not know into two they do: "HOLDINGSLIMITED", "STOCKCOMPANY",
  * "MAXIMOVAlexander". (The other direction, "Abdulrahman" in the list for "Abdul Rahman" in the
  * query, is handled by compound units.) Only long words, only parts of three letters or more, so a
- * typo is not mistaken for two words.
+ * typo is not mistaken for two words. A word costs a classification per split: only the first
+ * `letters` letters of unknown words are tried (QueryLimits.breakLetters).
  */
-function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>): RawWord[] {
+function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
   // the end ("INDUSTRYCO"): at the start it is more often a typo than a join ("COSHAR" is not
   // "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
-  const listed = (w: string): boolean => known.has(classifyWord(w).text);
+  // Trial fragments are classified without entering the word-class cache (see classifyWord).
+  const listed = (w: string): boolean => known.has(classifyWord(w, false).text);
   const isKnown = (w: string, other: string, right: boolean): boolean => {
     if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
     if (VOCABULARY.has(w)) return right || w.length >= 3;
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
   const out: RawWord[] = [];
+  let budget = letters;
   for (const word of words) {
     const w = word.text;
-    const cw = word.syllabic || w.length < 6 ? undefined : classifyWord(w);
+    const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
     if (!cw || known.has(cw.text) || cw.cls !== 'name') {
       out.push(word);
       continue;
     }
+    budget -= w.length;
     let best: string[] | null = null;
     let bestMin = 0;
     for (let i = 2; i <= w.length - 2; i++) {
@@ -112,12 +112,23 @@ function singleLetters(text: string): string {
   return from === 0 ? text : out + text.slice(from);
 }
 
-export function planQuery(name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>): QueryPlan {
-  const words = rawWords(name);
-  const tokens = tokensOfWords(known && mode.compounds ? wordBreak(words, known) : words, ABJAD.test(name), ARABIC.test(name)).slice(
-    0,
-    Math.min(MAX_QUERY_TOKENS, MAX_QPOS),
-  );
+/**
+ * The tokens a plan keeps: the first FULL_LIMITS.tokens of a name; under a smaller share (an alias
+ * of a crowded request), the rarest `limit`, in their order.
+ */
+function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): NameToken[] {
+  if (limit >= FULL_LIMITS.tokens || tokens.length <= limit) return tokens.slice(0, Math.min(FULL_LIMITS.tokens, MAX_QPOS));
+  const weights = tokens.map(weightOf);
+  const rarest = tokens.map((_, i) => i).sort((a, b) => weights[b] - weights[a] || a - b).slice(0, limit);
+  return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
+}
+
+export function planQuery(
+  name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>, limits: Readonly<QueryLimits> = FULL_LIMITS,
+): QueryPlan {
+  const words = rawWords(name, limits);
+  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters) : words, ABJAD.test(name), ARABIC.test(name));
+  const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
@@ -250,8 +261,8 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 }
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
-function matchStrict(index: BuiltIndex, name: string, listMask: number): NameHit[] {
-  const query = normaliseName(name);
+function matchStrict(index: BuiltIndex, name: string, listMask: number, limits: Readonly<QueryLimits>): NameHit[] {
+  const query = normaliseName(name, limits);
   const names = index.strictKeys.get(strictKey(query)) ?? [];
   return names
     .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
@@ -279,9 +290,10 @@ export function matchName(
   weightOf: WeightOf,
   listMask: number,
   floor?: ScoreFloor,
+  limits: Readonly<QueryLimits> = FULL_LIMITS,
 ): NameHit[] {
-  if (!mode.fuzzyTokens) return matchStrict(index, name, listMask);
-  const plan = planQuery(name, mode, weightOf, index.tokens);
+  if (!mode.fuzzyTokens) return matchStrict(index, name, listMask, limits);
+  const plan = planQuery(name, mode, weightOf, index.tokens, limits);
   if (plan.units.length === 0) return [];
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
@@ -319,7 +331,7 @@ export function matchName(
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
     const n = core.collect(
-      plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, MAX_CANDIDATES, mode, chainMask, floor?.minRawScore ?? 0,
+      plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, floor?.minRawScore ?? 0,
     );
     const keep = floor?.keep;
     const hits: NameHit[] = [];

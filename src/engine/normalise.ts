@@ -87,17 +87,53 @@ function toAscii(text: string): string {
 /** Roman numerals (XV, IX, XXI): their "x" is not the "ks" of a name. */
 const ROMAN = /^x{0,3}(ix|iv|v?i{0,3})$/;
 
-/** Lower-case words of a segment without Han or Hangul. */
-function latinWords(segment: string): RawWord[] {
+/** The core compares at most this many characters of a token; both sides are cut alike. */
+export const MAX_TOKEN_LENGTH = 64;
+
+/**
+ * What one name may make of its input, whatever the input (issue #12): transliteration can turn one
+ * character into fifteen letters or seven words, so the caps apply to what it produces, as it is
+ * produced, before anything that costs more than linear time (classification, word break, the plan).
+ * Far above any real name: the longest list name has 56 words, 314 letters, a longest word of 29.
+ */
+export interface NameLimits {
+  /** Input characters read (the API takes 300; the longest list name has 383). */
+  chars: number;
+  words: number;
+  letters: number;
+}
+
+export const NAME_LIMITS: Readonly<NameLimits> = Object.freeze({ chars: 1024, words: 128, letters: 1024 });
+
+/** The words of one name, collected up to its limits; a word longer than the core compares is cut. */
+class WordSink {
+  readonly words: RawWord[] = [];
+  private letters = 0;
+
+  constructor(private readonly limits: Readonly<NameLimits>) {}
+
+  get full(): boolean {
+    return this.words.length >= this.limits.words || this.letters >= this.limits.letters;
+  }
+
+  add(word: RawWord): void {
+    if (this.full) return;
+    if (word.text.length > MAX_TOKEN_LENGTH) word.text = word.text.slice(0, MAX_TOKEN_LENGTH);
+    this.letters += word.text.length;
+    this.words.push(word);
+  }
+}
+
+/** Lower-case words of a segment without Han or Hangul, into `sink` until it is full. */
+function latinWords(segment: string, sink: WordSink, syllable?: string): void {
   let s = toAscii(segment).toLowerCase().replace(APOSTROPHES, '');
   // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
   // (Tested first: most names have neither, and a regular expression costs more than a scan.)
   if (s.includes('.')) s = s.replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
   if (s.includes('/')) s = s.replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
-  const out: RawWord[] = [];
   // Words are the runs of [a-z0-9]; everything else separates them.
   let start = -1;
-  for (let i = 0; i <= s.length; i++) {
+  for (let i = 0; i <= s.length && !sink.full; i++) {
     const c = i < s.length ? s.charCodeAt(i) : 0;
     const word = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
     if (word && start < 0) start = i;
@@ -107,28 +143,34 @@ function latinWords(segment: string): RawWord[] {
     // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
     // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
     if (text.includes('x') && !ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
-    out.push({ text });
+    sink.add(syllable === undefined ? { text } : { text, syllabic: true, native: syllable });
   }
-  return out;
 }
 
-/** Words of a name; Han and Hangul transliterated one syllable per word. */
-export function rawWords(raw: string): RawWord[] {
-  const text = nativeForms(raw.normalize('NFKC'));
-  if (!SYLLABIC.test(text)) return latinWords(text);
-  const out: RawWord[] = [];
-  let buf = '';
-  for (const ch of text) {
-    if (!SYLLABIC.test(ch)) {
-      buf += ch;
-      continue;
-    }
-    if (buf) out.push(...latinWords(buf));
-    buf = '';
-    for (const w of latinWords(anyAscii(ch))) out.push({ ...w, syllabic: true, native: ch });
+/** Whether a UTF-16 code unit is a Han or Hangul character (the ranges of SYLLABIC, all in the BMP). */
+function isSyllabic(c: number): boolean {
+  return (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
+}
+
+/** Words of a name, within `limits`; Han and Hangul transliterated one syllable per word. */
+export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): RawWord[] {
+  const input = raw.length > limits.chars ? raw.slice(0, limits.chars) : raw;
+  const text = nativeForms(input.normalize('NFKC'));
+  const sink = new WordSink(limits);
+  if (!SYLLABIC.test(text)) {
+    latinWords(text, sink);
+    return sink.words;
   }
-  if (buf) out.push(...latinWords(buf));
-  return out;
+  let from = 0;
+  for (let i = 0; i < text.length && !sink.full; i++) {
+    if (!isSyllabic(text.charCodeAt(i))) continue;
+    if (i > from) latinWords(text.slice(from, i), sink);
+    from = i + 1;
+    const ch = text[i];
+    latinWords(anyAscii(ch), sink, ch);
+  }
+  if (from < text.length && !sink.full) latinWords(text.slice(from), sink);
+  return sink.words;
 }
 
 /** Lower-case ASCII words: apostrophes vanish (O'Brien = OBrien), dots inside initialisms join (p.l.c. = plc). */
@@ -156,19 +198,32 @@ const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
 const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE]);
 /** Shortest word any of the four searches through a typo. */
 const FUZZY_MIN_LENGTH = Math.min(LEGAL.minLength, HONORIFIC.minLength, VARIANT.minLength, PHRASE.minLength);
+/** Longest word within one edit of any of them: longer words skip the neighbourhood test (quadratic in length). */
+const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength) + 1;
 
-/** Classifies one word; exposed for query planning (word-break of joined tokens). */
-// Names repeat their words a lot (70k distinct words in 150k): classify each word once.
+// Names repeat their words a lot (70k distinct words in 150k): classify each word once. The cache
+// is bounded (cleared when full) and far larger than what one request can add (see NAME_LIMITS).
 const CLASS_CACHE = new Map<string, ClassifiedWord>();
-const CLASS_CACHE_LIMIT = 200_000;
+export const CLASS_CACHE_LIMIT = 200_000;
 
-export function classifyWord(word: string): ClassifiedWord {
+/**
+ * Classifies one word; exposed for query planning (word-break of joined tokens). `remember` false:
+ * looked up but not added to the cache (the word break's trial fragments, which are mostly not
+ * words at all and would fill the cache with one request's junk).
+ */
+export function classifyWord(word: string, remember = true): ClassifiedWord {
   const cached = CLASS_CACHE.get(word);
   if (cached) return cached;
   const c = classifyExact(word);
+  if (!remember) return c;
   if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
   CLASS_CACHE.set(word, c);
   return c;
+}
+
+/** Words the classification cache holds (for the tests of its bound). */
+export function classCacheSize(): number {
+  return CLASS_CACHE.size;
 }
 
 /**
@@ -187,7 +242,7 @@ export function slavicSpelling(word: string): string {
 
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
-  const near = word.length >= FUZZY_MIN_LENGTH && NEAR_VOCABULARY.mayBeNear(word);
+  const near = word.length >= FUZZY_MIN_LENGTH && word.length <= FUZZY_MAX_LENGTH && NEAR_VOCABULARY.mayBeNear(word);
   const legal = LEGAL.find(word, near);
   if (legal) return { text: legal, cls: 'legal' };
   if (HONORIFICS.has(word) || VESSEL_PREFIXES.has(word)) return { text: word, cls: 'honorific' };
@@ -308,9 +363,6 @@ function isWadeGiles(words: readonly RawWord[]): boolean {
   );
 }
 
-/** The core compares at most this many characters of a token; both sides are cut alike. */
-export const MAX_TOKEN_LENGTH = 64;
-
 /** Normalises a list of raw words (already ASCII, lower-case) into tokens. */
 export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad: boolean, arabic = abjad): NameToken[] {
   let words: RawWord[] = input.map((w) => (typeof w === 'string' ? { text: w } : w));
@@ -388,8 +440,8 @@ export function koreanListSpelling(syllable: string): string {
  * Normalises one name to tokens. Stop words are dropped unless nothing else would remain (a
  * company called "The Company" still has a name); legal forms, titles and particles stay, weak.
  */
-export function normaliseName(raw: string): NameToken[] {
-  return tokensOfWords(rawWords(raw), ABJAD.test(raw), ARABIC.test(raw));
+export function normaliseName(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): NameToken[] {
+  return tokensOfWords(rawWords(raw, limits), ABJAD.test(raw), ARABIC.test(raw));
 }
 
 /** Sorted strong tokens: two names are equal in strict mode when their keys are. */

@@ -57,9 +57,10 @@ export async function chargeQuota(
  * given back and its audit records deleted before the error goes on to become a 500: a client is
  * never billed for, nor audited as having, a screening it did not receive.
  */
-export async function refundingOnFailure<T>(ctx: RequestContext, deps: ServerDeps, charge: Charge, work: () => T): Promise<T> {
+export async function refundingOnFailure<T>(ctx: RequestContext, deps: ServerDeps, charge: Charge, work: () => T | Promise<T>): Promise<T> {
   try {
-    return work();
+    // Awaited inside the try, so that asynchronous work (a batch screened in slices) is refunded too.
+    return await work();
   } catch (error) {
     await deps.state.quota.refundCharge(charge).catch((refundError: unknown) => {
       // The unit stays consumed and the record stays: over-charged by this call, never over-allowed.
