@@ -67,6 +67,8 @@ export interface Config {
   logLevel: LogLevel;
   /** When set, the identity API (/me/api-keys) listens on this port only, not on PORT (IDENTITY_PORT). */
   identityPort: number | null;
+  /** When set, GET /metrics is served on this port only, not on PORT or IDENTITY_PORT (METRICS_PORT). */
+  metricsPort: number | null;
   /** Largest request body accepted; more answers 413 (MAX_BODY_BYTES). */
   maxBodyBytes: number;
   /** Browser origins allowed to call the API cross-origin, exact `scheme://host[:port]` (CORS_ORIGINS, comma-separated; none by default). */
@@ -128,6 +130,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     workers: bounded(env, 'WORKERS', 1, 1, 64),
     logLevel: oneOf(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
     identityPort: raw(env, 'IDENTITY_PORT') === undefined ? null : port(env, 'IDENTITY_PORT', 0),
+    metricsPort: raw(env, 'METRICS_PORT') === undefined ? null : port(env, 'METRICS_PORT', 0),
     maxBodyBytes: bounded(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
     metricsToken: metricsToken(env, 'METRICS_TOKEN'),
     corsOrigins: originList(env, 'CORS_ORIGINS'),

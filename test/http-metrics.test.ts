@@ -85,6 +85,33 @@ describe('GET /metrics', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'long-enough-but-has-"quotes"' })).toThrow('METRICS_TOKEN may contain only letters, digits and -._~+/ (a Bearer token)');
   });
 
+  it('reports rps_build_info: package version, Node, WASM core version and the git commit', async () => {
+    const text = (await call(server.url, 'GET', '/metrics')).body as string;
+    const line = text.split('\n').find((l) => l.startsWith('rps_build_info{'));
+    expect(line).toMatch(/^rps_build_info\{version="\d+\.\d+\.\d+",node="20\.\d+\.\d+",core_version="\d+",commit="([0-9a-f]{12}|unknown)"\} 1$/);
+  });
+
+  it('METRICS_PORT serves GET /metrics on its own listener and nowhere else', async () => {
+    const apart = await startTestServer({ lists: null, env: { METRICS_PORT: '0', IDENTITY_PORT: '0' } });
+    try {
+      const metricsUrl = `http://127.0.0.1:${apart.server.metricsPort}`;
+      expect(apart.server.metricsPort).not.toBe(apart.server.port);
+      const ok = await call(metricsUrl, 'GET', '/metrics');
+      expect(ok.status).toBe(200);
+      expect(ok.body).toContain('rps_build_info{');
+      for (const url of [apart.url, apart.identityUrl]) {
+        const r = await call(url, 'GET', '/metrics');
+        expect(r.status, url).toBe(404);
+        expect(r.body.error.code).toBe('not_found');
+      }
+      // fetch, not call: the document describes the main listeners, not this one.
+      expect((await fetch(`${metricsUrl}/healthz`)).status).toBe(404);
+      expect((await call(apart.url, 'GET', '/healthz')).status).toBe(200);
+    } finally {
+      await apart.close();
+    }
+  });
+
   it('needs Bearer METRICS_TOKEN when it is set', async () => {
     const none = await call(guarded.url, 'GET', '/metrics');
     expect(none.status).toBe(401);
@@ -102,7 +129,7 @@ describe('WORKERS=2', () => {
     const prefix = randomPrefix();
     const secret = randomSecret();
     const config = loadConfig({
-      PORT: '0', WORKERS: '2', LISTS_DIR: '/nonexistent-lists-dir', DATA_DIR: '/tmp', REDIS_URL, REDIS_KEY_PREFIX: prefix,
+      PORT: '0', METRICS_PORT: '0', WORKERS: '2', LISTS_DIR: '/nonexistent-lists-dir', DATA_DIR: '/tmp', REDIS_URL, REDIS_KEY_PREFIX: prefix,
       SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn',
     });
     const service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (_c, _e, done) => done() }) }));
@@ -117,7 +144,9 @@ describe('WORKERS=2', () => {
         const r = await call(url, 'POST', SCREEN, { token: key.body.token, json: { name: 'BANCO NACIONAL DE CUBA' }, headers: { connection: 'close' } });
         expect(r.status).toBe(200);
       }
-      const text = await (await fetch(`${url}/metrics`, { headers: { connection: 'close' } })).text();
+      // METRICS_PORT: served by the workers behind their own acceptor, merged all the same.
+      expect((await fetch(`${url}/metrics`, { headers: { connection: 'close' } })).status).toBe(404);
+      const text = await (await fetch(`http://127.0.0.1:${service.metricsPort}/metrics`, { headers: { connection: 'close' } })).text();
       const m = parseMetrics(text);
       expect(sample(m, 'rps_http_requests_total', { method: 'POST', route: SCREEN, status: '200' })).toBe(calls);
       expect(sumOf(m, 'rps_screens_total', {})).toBe(calls);

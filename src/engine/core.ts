@@ -10,7 +10,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-const CORE_VERSION = 6;
+export const CORE_VERSION = 6;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;

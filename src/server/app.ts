@@ -27,15 +27,18 @@ interface Answered {
 }
 
 const APIS: Record<ApiSet, readonly RouteApi[]> = {
-  all: ['service', 'identity', 'ops'],
-  service: ['service', 'ops'],
-  identity: ['identity', 'ops'],
+  all: ['service', 'identity', 'ops', 'metrics'],
+  service: ['service', 'ops', 'metrics'],
+  identity: ['identity', 'ops', 'metrics'],
+  metrics: ['metrics'],
 };
 
 const NO_PARAMS: Readonly<Record<string, string>> = Object.freeze({});
 
-export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all'): HttpApp {
-  const router = new Router(ROUTES.filter((r) => APIS[apis].includes(r.api)), [SERVICE_ID]);
+/** `metricsApart`: METRICS_PORT is set, so only the 'metrics' listener serves GET /metrics. */
+export function createHttpApp(deps: ServerDeps, apis: ApiSet = 'all', metricsApart = false): HttpApp {
+  const served = APIS[apis].filter((api) => !(metricsApart && api === 'metrics' && apis !== 'metrics'));
+  const router = new Router(ROUTES.filter((r) => served.includes(r.api)), [SERVICE_ID]);
   const cors = createCors(deps.corsOrigins ?? []);
 
   async function handle(request: PlainRequest): Promise<PlainResult> {

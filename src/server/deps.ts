@@ -28,5 +28,8 @@ export interface ServerDeps {
   readonly corsOrigins?: readonly string[];
 }
 
-/** Which APIs a listener serves: both by default; IDENTITY_PORT splits them over two listeners. */
-export type ApiSet = 'all' | 'service' | 'identity';
+/**
+ * Which APIs a listener serves: both by default; IDENTITY_PORT splits them over two listeners;
+ * METRICS_PORT gives GET /metrics a listener of its own ('metrics') and takes it off the others.
+ */
+export type ApiSet = 'all' | 'service' | 'identity' | 'metrics';

@@ -30,7 +30,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  logger.info({ host: config.host, port: running.port, identityPort: running.identityPort, workers: config.workers }, 'listening');
+  logger.info({ host: config.host, port: running.port, identityPort: running.identityPort, metricsPort: running.metricsPort,
+    workers: config.workers }, 'listening');
 
   let stopping = false;
   const stop = (signal: string): void => {

@@ -8,8 +8,11 @@ import type { PlainResult } from './http-types.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'DELETE';
 
-/** service: /{service}/v1/...; identity: /me/...; ops: /healthz, /readyz (served on every listener). */
-export type RouteApi = 'service' | 'identity' | 'ops';
+/**
+ * service: /{service}/v1/...; identity: /me/...; ops: /healthz, /readyz (served on every listener);
+ * metrics: GET /metrics (every listener, or only the METRICS_PORT one when that is set).
+ */
+export type RouteApi = 'service' | 'identity' | 'ops' | 'metrics';
 
 export interface Route {
   readonly method: RouteMethod;

@@ -14,6 +14,8 @@ export interface ListenOptions {
   port: number;
   /** Separate listener for /me/api-keys; null serves it on `port`. */
   identityPort: number | null;
+  /** Separate listener for GET /metrics (then served nowhere else); null serves it on every listener. */
+  metricsPort: number | null;
   maxBodyBytes: number;
 }
 
@@ -22,27 +24,32 @@ export interface BuiltApps {
   main: TemplatedApp;
   /** Serves the identity API and the health routes; null without an identity port. */
   identity: TemplatedApp | null;
+  /** Serves GET /metrics alone; null without a metrics port. */
+  metrics: TemplatedApp | null;
   inFlight: InFlight;
 }
 
 export interface RunningServer {
   readonly port: number;
   readonly identityPort: number | null;
+  readonly metricsPort: number | null;
   /** Stops accepting, waits for exchanges in flight (at most graceMs), then closes every connection. */
   close(graceMs?: number): Promise<void>;
 }
 
 export const DEFAULT_GRACE_MS = 10_000;
 
-export function buildApps(deps: ServerDeps, options: Pick<ListenOptions, 'identityPort' | 'maxBodyBytes'>): BuiltApps {
+export function buildApps(deps: ServerDeps, options: Pick<ListenOptions, 'identityPort' | 'metricsPort' | 'maxBodyBytes'>): BuiltApps {
   const inFlight = new InFlight();
+  const metricsApart = options.metricsPort !== null;
   const make = (apis: ApiSet): TemplatedApp => {
     const app = uWS.App();
-    mountHttpApp(app, createHttpApp(deps, apis), { maxBodyBytes: options.maxBodyBytes }, inFlight);
+    mountHttpApp(app, createHttpApp(deps, apis, metricsApart), { maxBodyBytes: options.maxBodyBytes }, inFlight);
     return app;
   };
-  if (options.identityPort === null) return { main: make('all'), identity: null, inFlight };
-  return { main: make('service'), identity: make('identity'), inFlight };
+  const metrics = metricsApart ? make('metrics') : null;
+  if (options.identityPort === null) return { main: make('all'), identity: null, metrics, inFlight };
+  return { main: make('service'), identity: make('identity'), metrics, inFlight };
 }
 
 export async function startHttpServer(deps: ServerDeps, options: ListenOptions): Promise<RunningServer> {
@@ -51,6 +58,7 @@ export async function startHttpServer(deps: ServerDeps, options: ListenOptions):
   try {
     sockets.push(await listen(apps.main, options.host, options.port));
     if (apps.identity !== null) sockets.push(await listen(apps.identity, options.host, options.identityPort ?? 0));
+    if (apps.metrics !== null) sockets.push(await listen(apps.metrics, options.host, options.metricsPort ?? 0));
   } catch (error) {
     for (const socket of sockets) uWS.us_listen_socket_close(socket);
     closeApps(apps);
@@ -60,7 +68,8 @@ export async function startHttpServer(deps: ServerDeps, options: ListenOptions):
   let closing: Promise<void> | null = null;
   return {
     port: ports[0],
-    identityPort: ports[1] ?? null,
+    identityPort: apps.identity === null ? null : ports[1],
+    metricsPort: apps.metrics === null ? null : ports[ports.length - 1],
     close(graceMs = DEFAULT_GRACE_MS) {
       closing ??= (async () => {
         for (const socket of sockets) uWS.us_listen_socket_close(socket);
@@ -93,4 +102,5 @@ export async function drain(inFlight: InFlight, graceMs: number): Promise<void> 
 export function closeApps(apps: BuiltApps): void {
   apps.main.close();
   apps.identity?.close();
+  apps.metrics?.close();
 }

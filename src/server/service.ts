@@ -15,6 +15,7 @@ import { startWorkerPool } from './workers.js';
 export interface RunningService {
   readonly port: number;
   readonly identityPort: number | null;
+  readonly metricsPort: number | null;
   readonly lists: ListPipeline;
   /** Stops the list pipeline, finishes the requests in flight (at most graceMs), closes the stores. */
   close(graceMs?: number): Promise<void>;
@@ -23,6 +24,7 @@ export interface RunningService {
 interface Serving {
   port: number;
   identityPort: number | null;
+  metricsPort: number | null;
   /** The main thread's metrics: where the list pipeline's figures go. */
   metrics: ServiceMetrics;
   install(payload: ListsPayload): Promise<void>;
@@ -41,6 +43,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   return {
     port: serving.port,
     identityPort: serving.identityPort,
+    metricsPort: serving.metricsPort,
     lists,
     close(graceMs) {
       closing ??= (async () => {
@@ -59,6 +62,7 @@ async function startSingle(config: Config, logger: Logger): Promise<Serving> {
     return {
       port: server.port,
       identityPort: server.identityPort,
+      metricsPort: server.metricsPort,
       metrics: services.metrics,
       install: async (payload) => void (await services.installer.install(payload)),
       async close(graceMs) {
@@ -75,5 +79,5 @@ async function startSingle(config: Config, logger: Logger): Promise<Serving> {
 async function startPool(config: Config, logger: Logger): Promise<Serving> {
   const metrics = new ServiceMetrics({ lists: null, processMetrics: true, token: config.metricsToken });
   const pool = await startWorkerPool(config, logger, metrics);
-  return { port: pool.port, identityPort: pool.identityPort, metrics, install: (p) => pool.install(p), close: (g) => pool.close(g) };
+  return { port: pool.port, identityPort: pool.identityPort, metricsPort: pool.metricsPort, metrics, install: (p) => pool.install(p), close: (g) => pool.close(g) };
 }

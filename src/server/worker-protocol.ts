@@ -22,7 +22,7 @@ export type ToWorker =
 
 export type FromWorker =
   /** The worker's apps, to be added to the acceptors as child apps. */
-  | { type: 'ready'; main: unknown; identity: unknown | null }
+  | { type: 'ready'; main: unknown; identity: unknown | null; metrics: unknown | null }
   | { type: 'lists-installed'; seq: number }
   /** GET /metrics arrived here: merge every thread's registry. */
   | { type: 'metrics-request'; id: number }

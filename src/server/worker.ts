@@ -56,7 +56,12 @@ try {
   port.on('message', (message: ToWorker) => onMessage(message, services, apps));
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.
   const descriptor = (app: typeof apps.main): unknown => (app as unknown as { getDescriptor(): unknown }).getDescriptor();
-  post({ type: 'ready', main: descriptor(apps.main), identity: apps.identity ? descriptor(apps.identity) : null });
+  post({
+    type: 'ready',
+    main: descriptor(apps.main),
+    identity: apps.identity ? descriptor(apps.identity) : null,
+    metrics: apps.metrics ? descriptor(apps.metrics) : null,
+  });
 } catch (error) {
   logger.error({ err: error }, 'worker start failed');
   post({ type: 'failed', reason: oneLine(error) });

@@ -19,6 +19,7 @@ import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 export interface WorkerPool {
   readonly port: number;
   readonly identityPort: number | null;
+  readonly metricsPort: number | null;
   /** Hands a list payload to each worker in turn; resolves when all have swapped it in. */
   install(payload: ListsPayload): Promise<void>;
   close(graceMs?: number): Promise<void>;
@@ -30,7 +31,11 @@ const WORKER_FILE = siblingModule(import.meta.url, 'worker');
 
 /** `metrics` is the main thread's registry (process metrics, list pipeline), merged into every scrape. */
 export async function startWorkerPool(config: Config, logger: Logger, metrics: ServiceMetrics): Promise<WorkerPool> {
-  const acceptors = { main: uWS.App() as ChildApi, identity: config.identityPort === null ? null : (uWS.App() as ChildApi) };
+  const acceptors = {
+    main: uWS.App() as ChildApi,
+    identity: config.identityPort === null ? null : (uWS.App() as ChildApi),
+    metrics: config.metricsPort === null ? null : (uWS.App() as ChildApi),
+  };
   const workers = Array.from({ length: config.workers }, (_, index) =>
     new Worker(workerEntry(WORKER_FILE), { workerData: { config, index } satisfies WorkerData }));
   const exited = workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve())));
@@ -38,6 +43,7 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
     for (const ready of await Promise.all(workers.map(readyMessage))) {
       acceptors.main.addChildAppDescriptor(ready.main);
       if (acceptors.identity !== null) acceptors.identity.addChildAppDescriptor(ready.identity);
+      if (acceptors.metrics !== null) acceptors.metrics.addChildAppDescriptor(ready.metrics);
     }
   } catch (error) {
     await Promise.all(workers.map((w) => w.terminate()));
@@ -45,6 +51,7 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
   }
   const sockets: us_listen_socket[] = [await listen(acceptors.main, config.host, config.port)];
   if (acceptors.identity !== null) sockets.push(await listen(acceptors.identity, config.host, config.identityPort ?? 0));
+  if (acceptors.metrics !== null) sockets.push(await listen(acceptors.metrics, config.host, config.metricsPort ?? 0));
   const ports = sockets.map((s) => uWS.us_socket_local_port(s as unknown as uWS.us_socket));
   logger.info({ workers: workers.length }, 'workers ready');
   answerMetricsRequests(workers, metrics);
@@ -52,7 +59,8 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
   let closing: Promise<void> | null = null;
   return {
     port: ports[0],
-    identityPort: ports[1] ?? null,
+    identityPort: acceptors.identity === null ? null : ports[1],
+    metricsPort: acceptors.metrics === null ? null : ports[ports.length - 1],
     async install(payload) {
       // One worker at a time: swaps running side by side would compete for the same cores, and
       // the workers not swapping meanwhile answer at full speed.
@@ -70,6 +78,7 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
         // Only once every child app is gone: closing the acceptor first would free what they use.
         acceptors.main.close();
         acceptors.identity?.close();
+        acceptors.metrics?.close();
       })();
       return closing;
     },

@@ -13,6 +13,7 @@ import type { ErrorCode } from '../../errors.js';
 import type { ListsHolder } from '../lists-holder.js';
 import type { InstallReport } from '../lists-pipeline/payload-installer.js';
 import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
+import { registerBuildInfo } from './build-info.js';
 import { registerListGauges } from './list-gauges.js';
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
@@ -90,7 +91,10 @@ export class ServiceMetrics implements ServerMetrics {
     this.installSeconds = new Histogram({ name: 'rps_lists_install_duration_seconds', help: 'Unpacking and swapping a list set in, per serving thread.', buckets: BUILD_BUCKETS, registers });
     this.swapBlock = new Gauge({ name: 'rps_lists_swap_max_block_seconds', help: 'Longest event-loop block of a serving thread during the last list swap.', aggregator: 'max', registers });
     if (options.lists !== null) registerListGauges(this.registry, options.lists);
-    if (options.processMetrics) collectDefaultMetrics({ register: this.registry });
+    if (options.processMetrics) {
+      collectDefaultMetrics({ register: this.registry });
+      registerBuildInfo(this.registry);
+    }
   }
 
   observeRequest(o: RequestObservation): void {

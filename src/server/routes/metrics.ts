@@ -12,7 +12,7 @@ import type { Route } from '../route.js';
 export const metricsRoute: Route = {
   method: 'GET',
   pattern: '/metrics',
-  api: 'ops',
+  api: 'metrics',
   async handle(ctx, deps) {
     const metrics = deps.metrics;
     if (metrics === undefined) throw new AppError('not_found');
