@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { engineFromIndex } from '../../engine/index.js';
 import { buildIndex } from '../../engine/index-builder.js';
 import { DEFAULT_SAMPLE_DIR, loadListSet } from '../../lists/catalog.js';
 import { packLists, unpackLists } from './lists-payload.js';
@@ -28,6 +29,12 @@ describe('sliced transfer', () => {
     expect(out.index.arrays.unitW.buffer).toBeInstanceOf(SharedArrayBuffer);
     expect(out.index.arrays.unitW.byteOffset % 8).toBe(0);
     expect(payload.stats).toMatchObject({ seq: 1, entries: set.entries.length, sample: true });
+    // A serving thread finds an entry by ID, and entries by identifier, on the lazily decoded entries.
+    const engine = await engineFromIndex(out.index, out);
+    expect(engine.entry('ofac-ssi', '17013')?.name).toBe('VTB BANK PUBLIC JOINT STOCK COMPANY');
+    expect(engine.entry('ofac-ssi', '999999999')).toBeNull();
+    const renamed = engine.screen({ name: 'Quentin Marblewhisk', identifiers: [{ type: 'swift-bic', value: 'vtbr rumm' }] });
+    expect(renamed.matches.map((m) => `${m.listSource}:${m.entryId}`)).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013']);
     expect(payload.stats.bytes).toBeGreaterThan(0);
   });
 
