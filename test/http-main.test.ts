@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer } from './support/http-harness.js';
-import { PROJECT_DIR } from './support/shared.js';
+import { PROJECT_DIR, SAMPLE_DIR } from './support/shared.js';
 
 interface Child {
   process: ChildProcess;
@@ -66,7 +66,7 @@ describe('npm start (src/server/main.ts)', () => {
     const port = await freePort();
     const secret = randomSecret();
     const child = startMain({
-      PORT: String(port), WORKERS: '2', LISTS_DIR: join(dataDir, 'none'), DATA_DIR: dataDir,
+      PORT: String(port), WORKERS: '2', LISTS_DIR: SAMPLE_DIR, DATA_DIR: dataDir,
       REDIS_URL, REDIS_KEY_PREFIX: prefix, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'info',
     });
     try {
