@@ -4,11 +4,15 @@
  * a missing LISTS_REQUIRED list answer 503; /readyz says `degraded` and why. Against the full snapshot,
  * which has no UFLPA file, and against the bundled sample.
  */
+import { Writable } from 'node:stream';
 import { pack } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { loadListSet, type LoadedListSet } from '../src/lists/catalog.js';
-import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
-import { describeShared, SNAPSHOT_DIR } from './support/shared.js';
+import { createLogger } from '../src/server/logger.js';
+import { startService } from '../src/server/service.js';
+import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer, type TestServer } from './support/http-harness.js';
+import { describeShared, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';
 
 const SCREEN = '/sanctions-screening/v1/screen';
 const BATCH = `${SCREEN}/batch`;
@@ -146,4 +150,30 @@ describe('on the bundled sample', () => {
     const ready = await call(server.url, 'GET', '/readyz');
     expect(ready.body).toMatchObject({ status: 'degraded', missing: [], stale: [], sample: true });
   });
+});
+
+describe('WORKERS=2 readiness', () => {
+  it('/readyz answers 200 only once every worker has its lists: no 503 on any worker after the first 200', async () => {
+    const prefix = randomPrefix();
+    const config = loadConfig({
+      PORT: '0', WORKERS: '2', LISTS_DIR: SAMPLE_DIR, DATA_DIR: '/tmp', REDIS_URL, REDIS_KEY_PREFIX: prefix,
+      SESSION_JWT_SECRET: randomSecret(), LOG_LEVEL: 'warn',
+    });
+    const service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (_c, _e, done) => done() }) }));
+    try {
+      const url = `http://127.0.0.1:${service.port}`;
+      // One connection per probe, so the acceptor alternates the workers.
+      const probe = async (): Promise<number> => (await fetch(`${url}/readyz`, { headers: { connection: 'close' } })).status;
+      const deadline = Date.now() + 50_000;
+      while ((await probe()) !== 200) {
+        if (Date.now() > deadline) throw new Error('never ready');
+      }
+      const after: number[] = [];
+      for (let i = 0; i < 20; i++) after.push(await probe());
+      expect(after).toEqual(Array(20).fill(200));
+    } finally {
+      await service.close(2_000);
+      await redisDump(prefix, true);
+    }
+  }, 60_000);
 });

@@ -104,6 +104,24 @@ describe('npm start (src/server/main.ts)', () => {
   });
 });
 
+describe('LISTS_DIR set explicitly', () => {
+  it.each([['does not exist', '/nonexistent-lists-dir'], ['holds no list file', 'EMPTY']])(
+    'stops the start with one line and exit code 1 when it %s (no fallback to the sample)',
+    async (_, dir) => {
+      const listsDir = dir === 'EMPTY' ? mkdtempSync(join(tmpdir(), 'rps-empty-lists-')) : dir;
+      try {
+        const child = startMain({ PORT: '0', LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: randomSecret() });
+        expect(await child.exited).toBe(1);
+        expect(child.stderr).toEqual([
+          `configuration error: LISTS_DIR ${JSON.stringify(listsDir)} does not exist or holds no list file (sdn.csv, consolidated.csv, dpl.txt...)`,
+        ]);
+      } finally {
+        if (dir === 'EMPTY') rmSync(listsDir, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
 describe('IDENTITY_PORT', () => {
   it('serves the identity API on its own port only', async () => {
     const server = await startTestServer({ lists: null, env: { IDENTITY_PORT: '0' } });
