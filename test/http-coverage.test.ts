@@ -164,7 +164,7 @@ describe('WORKERS=2 readiness', () => {
       const url = `http://127.0.0.1:${service.port}`;
       // One connection per probe, so the acceptor alternates the workers.
       const probe = async (): Promise<number> => (await fetch(`${url}/readyz`, { headers: { connection: 'close' } })).status;
-      const deadline = Date.now() + 50_000;
+      const deadline = Date.now() + 100_000;
       while ((await probe()) !== 200) {
         if (Date.now() > deadline) throw new Error('never ready');
       }
@@ -175,5 +175,5 @@ describe('WORKERS=2 readiness', () => {
       await service.close(2_000);
       await redisDump(prefix, true);
     }
-  }, 60_000);
+  }, 120_000);
 });
