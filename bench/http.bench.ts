@@ -107,7 +107,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rps-bench-'));
 const secret = 'b'.repeat(48);
 const prefix = `bench:${process.pid}:`;
 const useRedis = await redisAnswers();
-const lists = existsSync(SNAPSHOT_DIR) ? SNAPSHOT_DIR : join(dataDir, 'none');
+// An explicit LISTS_DIR must hold list files (the start stops otherwise): the bundled sample when there is no snapshot.
+const lists = existsSync(SNAPSHOT_DIR) ? SNAPSHOT_DIR : join(PROJECT_DIR, 'data/sample');
 // The server as `npm start` runs it: the compiled JavaScript and WASM core, built from this tree now.
 const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: PROJECT_DIR, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) throw new Error('npm run build failed');

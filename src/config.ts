@@ -5,10 +5,17 @@
  *
  * To add a setting: add the field to Config, parse it in loadConfig with one of the readers below.
  */
+import { isListSource, type ListSource } from './lists/model.js';
 
 export interface Config {
   /** Directory of list files in their official names (LISTS_DIR). */
   listsDir: string;
+  /** True when LISTS_DIR is set: then it must hold list files, and the bundled sample is never used. */
+  listsDirExplicit: boolean;
+  /** Lists screening cannot go without: while one is missing or stale, screening and /readyz answer 503 (LISTS_REQUIRED). */
+  listsRequired: readonly ListSource[];
+  /** A list whose publishedAt is older than this many days is flagged `outdated` in the catalog (LISTS_MAX_AGE_DAYS). */
+  listsMaxAgeDays: number;
   /** Embedded store and generated secrets (DATA_DIR). */
   dataDir: string;
   /** How often the embedded store flushes commits to disk, 0 = each before it answers (LMDB_SYNC_INTERVAL_MS, ≤ 1000). */
@@ -100,6 +107,9 @@ export const DEFAULT_LIST_URLS = Object.freeze({
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const config: Config = {
     listsDir: text(env, 'LISTS_DIR', 'data/lists'),
+    listsDirExplicit: raw(env, 'LISTS_DIR') !== undefined,
+    listsRequired: listSources(env, 'LISTS_REQUIRED'),
+    listsMaxAgeDays: integer(env, 'LISTS_MAX_AGE_DAYS', 30, 1),
     dataDir: text(env, 'DATA_DIR', '.data'),
     // At most 1 s: the README promises a power loss loses no more than the last second.
     lmdbSyncIntervalMs: bounded(env, 'LMDB_SYNC_INTERVAL_MS', 1000, 0, 1000),
@@ -266,6 +276,17 @@ function serviceIdList(env: Env, name: string, fallback: readonly string[]): rea
     throw new ConfigError(`${name} must be comma-separated service IDs (^[a-z][a-z0-9-]{1,62}$) or "*" (got ${JSON.stringify(value)})`);
   }
   return Object.freeze(ids);
+}
+
+function listSources(env: Env, name: string): readonly ListSource[] {
+  const value = raw(env, name);
+  if (value === undefined) return Object.freeze([]);
+  const ids = value.split(',').map((id) => id.trim()).filter((id) => id !== '');
+  const bad = ids.find((id) => !isListSource(id));
+  if (ids.length === 0 || bad !== undefined) {
+    throw new ConfigError(`${name} must be comma-separated listSource IDs such as ofac-sdn,bis-entity (got ${JSON.stringify(bad ?? value)})`);
+  }
+  return Object.freeze([...new Set(ids)] as ListSource[]);
 }
 
 function onlyOneSessionKey(config: Config): void {

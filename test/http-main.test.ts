@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer } from './support/http-harness.js';
 import { freePort, startMain, waitReady } from './support/main-process.js';
+import { SAMPLE_DIR } from './support/shared.js';
 
 const prefix = randomPrefix();
 const dataDir = mkdtempSync(join(tmpdir(), 'rps-main-'));
@@ -22,7 +23,7 @@ describe('npm start (src/server/main.ts)', () => {
     const port = await freePort();
     const secret = randomSecret();
     const child = startMain({
-      PORT: String(port), WORKERS: '2', LISTS_DIR: join(dataDir, 'none'), DATA_DIR: dataDir,
+      PORT: String(port), WORKERS: '2', LISTS_DIR: SAMPLE_DIR, DATA_DIR: dataDir,
       REDIS_URL, REDIS_KEY_PREFIX: prefix, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'info',
     });
     try {
@@ -58,6 +59,24 @@ describe('npm start (src/server/main.ts)', () => {
     expect(await child.exited).toBe(1);
     expect(child.stderr).toEqual(['configuration error: PORT must be a whole number of at least 0 (got "eighty")']);
   });
+});
+
+describe('LISTS_DIR set explicitly', () => {
+  it.each([['does not exist', '/nonexistent-lists-dir'], ['holds no list file', 'EMPTY']])(
+    'stops the start with one line and exit code 1 when it %s (no fallback to the sample)',
+    async (_, dir) => {
+      const listsDir = dir === 'EMPTY' ? mkdtempSync(join(tmpdir(), 'rps-empty-lists-')) : dir;
+      try {
+        const child = startMain({ PORT: '0', LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: randomSecret() });
+        expect(await child.exited).toBe(1);
+        expect(child.stderr).toEqual([
+          `configuration error: LISTS_DIR ${JSON.stringify(listsDir)} does not exist or holds no list file (sdn.csv, consolidated.csv, dpl.txt...)`,
+        ]);
+      } finally {
+        if (dir === 'EMPTY') rmSync(listsDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('IDENTITY_PORT', () => {

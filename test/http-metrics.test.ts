@@ -11,6 +11,7 @@ import { mintSessionToken } from '../src/identity/session-token.js';
 import { createLogger } from '../src/server/logger.js';
 import { startService } from '../src/server/service.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer, type TestServer } from './support/http-harness.js';
+import { SAMPLE_DIR } from './support/shared.js';
 
 const SCREEN = '/sanctions-screening/v1/screen';
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
@@ -129,7 +130,7 @@ describe('WORKERS=2', () => {
     const prefix = randomPrefix();
     const secret = randomSecret();
     const config = loadConfig({
-      PORT: '0', METRICS_PORT: '0', WORKERS: '2', LISTS_DIR: '/nonexistent-lists-dir', DATA_DIR: '/tmp', REDIS_URL, REDIS_KEY_PREFIX: prefix,
+      PORT: '0', METRICS_PORT: '0', WORKERS: '2', LISTS_DIR: SAMPLE_DIR, DATA_DIR: '/tmp', REDIS_URL, REDIS_KEY_PREFIX: prefix,
       SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn',
     });
     const service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (_c, _e, done) => done() }) }));

@@ -2,16 +2,19 @@
  * The list catalog on real files: the shared snapshot (counts and which file feeds each list), the
  * sample fallback, failure isolation, keeping the previous good copy, and freshness precedence.
  */
-import { copyFile, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentFingerprint, loadListSet, type ListStatus, type LoadedListSet } from '../src/lists/catalog.js';
 import { UPDATE_MARKER } from '../src/lists/catalog-scan.js';
+import { httpDateToIso, MANIFEST_FILE, readManifest, writeManifestEntry } from '../src/lists/manifest.js';
 import { LIST_SOURCES, type ListSource } from '../src/lists/model.js';
 import { describeShared, RAW_LISTS_DIR, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';
 
 const CSL_FIXTURE = join(RAW_LISTS_DIR, 'csl/2025-06_fixture/consolidated.csv');
+const PROJECT_SRC = join(SAMPLE_DIR, '../../src');
 const tempDirs: string[] = [];
 
 async function tempDir(): Promise<string> {
@@ -56,7 +59,8 @@ describeShared('loadListSet on the shared snapshot', () => {
     // The CSL's Treasury rows are not mapped while OFAC's own files supply those lists, so their drops
     // (the merged duplicate CAPTA row) are not reported on the lists the CSL does supply.
     expect(status(set, 'bis-entity').dropped).toEqual({ 'start_date: not a real date': 3 });
-    expect(counts['ofac-ssi'] + counts['ofac-fse'] + counts['ofac-non-sdn']).toBe(442);
+    // 442 records; the 87 tagged both SSI (UKRAINE-EO13662) and NS-MBS (RUSSIA-EO14024) are on both lists.
+    expect(counts['ofac-ssi'] + counts['ofac-fse'] + counts['ofac-non-sdn']).toBe(442 + 87);
     for (const s of set.catalog) expect(count(set, s.source)).toBe(s.entryCount);
     expect(set.entries).toHaveLength(set.catalog.reduce((n, s) => n + s.entryCount, 0));
   });
@@ -161,11 +165,12 @@ describeShared('loadListSet on a working directory', () => {
 
     // The unchanged CSL parse skipped the SDN rows: it must be read again, not reused, once sdn.csv goes.
     await rm(join(dir, 'sdn.csv'));
-    const second = await loadListSet({ dir, previous: first });
+    // (34 SDN entries to the CSL fixture's 1 would be a collapse: allowed here, guarded in its own test.)
+    const second = await loadListSet({ dir, previous: first, maxCollapse: 1 });
     expect(status(second, 'ofac-sdn')).toMatchObject({ status: 'ok', files: ['consolidated.csv'], entryCount: 1 });
     expect(second.entries.find((e) => e.listSource === 'ofac-sdn')?.entryId).toBe('52291');
 
-    const third = await loadListSet({ dir, previous: second });
+    const third = await loadListSet({ dir, previous: second, maxCollapse: 1 });
     expect(third.entries.every((entry, i) => entry === second.entries[i])).toBe(true);
   });
 
@@ -213,5 +218,90 @@ describeShared('loadListSet on a working directory', () => {
     const now = Date.now() / 1000 + 5;
     await utimes(join(dir, 'dpl.txt'), now, now);
     expect(await currentFingerprint(dir)).not.toBe(before);
+  });
+
+  describe('a refresh against the copy being served (collapse guard)', () => {
+    it('keeps the served copy, stale, when sdn.csv is cut to 10 % of its lines', async () => {
+      const dir = await dirWith({ 'sdn.csv': join(SNAPSHOT_DIR, 'sdn.csv') });
+      const served = await loadListSet({ dir, sampleDir: null });
+      const full = status(served, 'ofac-sdn').entryCount;
+      const lines = (await readFile(join(dir, 'sdn.csv'), 'latin1')).split('\n');
+      await writeFile(join(dir, 'sdn.csv'), lines.slice(0, Math.floor(lines.length / 10)).join('\n') + '\n', 'latin1');
+      const cut = await loadListSet({ dir, sampleDir: null, previous: served });
+      expect(status(cut, 'ofac-sdn')).toMatchObject({ status: 'stale', entryCount: full, lastRefresh: status(served, 'ofac-sdn').lastRefresh });
+      expect(status(cut, 'ofac-sdn').error).toMatch(/^sdn\.csv: ofac-sdn would fall from \d+ to \d+ entries \(more than 50% fewer\) \(LISTS_MAX_COLLAPSE\)/);
+      expect(count(cut, 'ofac-sdn')).toBe(full);
+      // A drop within LISTS_MAX_COLLAPSE is installed.
+      const allowed = await loadListSet({ dir, sampleDir: null, previous: served, maxCollapse: 0.95 });
+      expect(status(allowed, 'ofac-sdn')).toMatchObject({ status: 'ok' });
+      expect(status(allowed, 'ofac-sdn').entryCount).toBeLessThan(full / 5);
+    });
+
+    it('keeps the served copy, stale, when sdn.csv is deleted, and never falls back to the sample', async () => {
+      const dir = await dirWith({ 'sdn.csv': join(SAMPLE_DIR, 'sdn.csv'), 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt') });
+      const served = await loadListSet({ dir });
+      await rm(join(dir, 'sdn.csv'));
+      const gone = await loadListSet({ dir, previous: served });
+      expect(status(gone, 'ofac-sdn')).toMatchObject({ status: 'stale', entryCount: status(served, 'ofac-sdn').entryCount });
+      expect(status(gone, 'ofac-sdn').error).toBe('no file supplies ofac-sdn any more; the copy loaded before is kept');
+      expect(status(gone, 'bis-denied').status).toBe('ok');
+      // Every file gone: the real lists stay (stale); the bundled sample is not taken instead.
+      await rm(join(dir, 'dpl.txt'));
+      const empty = await loadListSet({ dir, previous: gone });
+      expect(empty.sample).toBe(false);
+      expect(status(empty, 'bis-denied')).toMatchObject({ status: 'stale', entryCount: 665 });
+      expect(await currentFingerprint(dir, { previous: gone })).toBe(empty.fingerprint);
+    });
+
+    it('an explicit directory without list files never loads the sample', async () => {
+      const set = await loadListSet({ dir: join(await tempDir(), 'missing'), sampleDir: null });
+      expect(set.sample).toBe(false);
+      expect(set.entries).toHaveLength(0);
+      expect(new Set(set.catalog.map((s) => s.status))).toEqual(new Set(['missing']));
+    });
+  });
+
+  describe('publishedAt and publishedAtSource', () => {
+    it("a legacy sdn.csv carries no date: file-time, moved by touch; the manifest's Last-Modified counts while its hash matches", async () => {
+      const dir = await dirWith({ 'sdn.csv': join(SAMPLE_DIR, 'sdn.csv') });
+      const future = Date.parse('2030-01-01T00:00:00Z') / 1000;
+      await utimes(join(dir, 'sdn.csv'), future, future);
+      const touched = await loadListSet({ dir });
+      expect(status(touched, 'ofac-sdn')).toMatchObject({ publishedAt: '2030-01-01T00:00:00.000Z', publishedAtSource: 'file-time' });
+
+      const bytes = await readFile(join(dir, 'sdn.csv'));
+      const lastModified = httpDateToIso('Tue, 14 May 2024 13:05:00 GMT')!;
+      await writeManifestEntry(dir, 'sdn.csv', {
+        url: 'https://example.test/SDN.CSV', fetchedAt: '2024-05-15T00:00:00.000Z', lastModified,
+        sha256: createHash('sha256').update(bytes).digest('hex'), bytes: bytes.length,
+      });
+      expect((await readManifest(dir)).files['sdn.csv'].lastModified).toBe('2024-05-14T13:05:00.000Z');
+      const vouched = await loadListSet({ dir, previous: touched });
+      expect(status(vouched, 'ofac-sdn')).toMatchObject({ publishedAt: '2024-05-14T13:05:00.000Z', publishedAtSource: 'http-last-modified' });
+      expect(vouched.fingerprint).not.toBe(touched.fingerprint); // a new manifest triggers a reload
+
+      // Replaced by hand (same size, other bytes): the manifest no longer vouches for it.
+      const at = bytes.indexOf('"') + 1; // the first letter of the first name: the file stays valid
+      bytes[at] = bytes[at] === 0x41 ? 0x42 : 0x41;
+      await writeFile(join(dir, 'sdn.csv'), bytes);
+      await utimes(join(dir, 'sdn.csv'), future, future + 1);
+      const replaced = await loadListSet({ dir, previous: vouched });
+      expect(status(replaced, 'ofac-sdn')).toMatchObject({ publishedAtSource: 'file-time' });
+    });
+
+    it('the scanner ignores .manifest.json, and a damaged manifest only loses the dates', async () => {
+      const dir = await dirWith({ 'dpl.txt': join(SNAPSHOT_DIR, 'dpl.txt') });
+      await writeFile(join(dir, MANIFEST_FILE), '{"version": 1, "files": ');
+      const set = await loadListSet({ dir });
+      expect(status(set, 'bis-denied')).toMatchObject({ status: 'ok', publishedAtSource: 'publisher', files: ['dpl.txt'] });
+      expect((await readManifest(dir)).files).toEqual({});
+    });
+
+    it("CSL JSON: each list is dated by its source's source_last_updated", async () => {
+      const dir = await dirWith({ 'consolidated.json': join(PROJECT_SRC, 'lists/csl/testdata/consolidated-api.json') });
+      const set = await loadListSet({ dir });
+      expect(status(set, 'bis-entity')).toMatchObject({ publishedAt: '2025-06-20T04:00:00.000Z', publishedAtSource: 'publisher' });
+      expect(status(set, 'ofac-sdn')).toMatchObject({ publishedAt: '2025-06-24T04:00:00.000Z', publishedAtSource: 'publisher' });
+    });
   });
 });

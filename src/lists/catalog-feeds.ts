@@ -8,8 +8,22 @@
  * file fails, nothing is skipped and the CSL's copy is there to fall back on. Skipped rows are not
  * "records skipped": the counts of such a feed cover the rows it mapped.
  */
+import { verifiedEntry, type Manifest } from './manifest.js';
 import { ListFormatError, type DropCounts, type ListEntry, type ListSource, type ParsedList } from './model.js';
 import { tierOf, type FeedMatch, type FeedSpec } from './registry.js';
+
+export type PublishedAtSource = 'publisher' | 'http-last-modified' | 'file-time';
+
+export interface ParsedFeed {
+  format: string;
+  /** The publisher's date on the file (ISO 8601 UTC), or null. */
+  publishedAt: string | null;
+  publishedAtBySource: Partial<Record<ListSource, string>>;
+  /** The newest HTTP Last-Modified of the feed's files, when the manifest vouches for every one of them. */
+  lastModified: string | null;
+  dropped: DropCounts;
+  bySource: Map<ListSource, ListEntry[]>;
+}
 
 export interface FeedResult {
   match: FeedMatch;
@@ -20,17 +34,17 @@ export interface FeedResult {
   newestMtimeMs: number;
   /** Sources whose rows the reader was told to leave out (sorted; empty for most feeds). */
   skippedSources: readonly ListSource[];
-  parsed?: { format: string; publishedAt: string | null; dropped: DropCounts; bySource: Map<ListSource, ListEntry[]> };
+  parsed?: ParsedFeed;
   /** One line naming file and line, when the reader failed. */
   error?: string;
 }
 
 export type FeedCache = Map<string, FeedResult>;
 
-export async function readFeeds(matches: readonly FeedMatch[], cache: FeedCache | undefined): Promise<FeedResult[]> {
+export async function readFeeds(matches: readonly FeedMatch[], cache: FeedCache | undefined, manifest: Manifest): Promise<FeedResult[]> {
   const results: FeedResult[] = new Array(matches.length);
   const readAt = (i: number, skip: readonly ListSource[]): Promise<void> =>
-    readOrReuse(matches[i], skip, cache).then((result) => {
+    readOrReuse(matches[i], skip, cache, manifest).then((result) => {
       results[i] = result;
     });
   const indexes = matches.map((_, i) => i);
@@ -54,28 +68,38 @@ function suppliedAbove(feed: FeedSpec, results: readonly FeedResult[]): ListSour
     .sort();
 }
 
-function readOrReuse(match: FeedMatch, skip: readonly ListSource[], cache: FeedCache | undefined): Promise<FeedResult> {
+function readOrReuse(match: FeedMatch, skip: readonly ListSource[], cache: FeedCache | undefined, manifest: Manifest): Promise<FeedResult> {
   const key = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
-  const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}`).join(',');
+  // The manifest entries are part of the signature: a new manifest may re-date unchanged files.
+  const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}/${JSON.stringify(manifest.files[f.name] ?? null)}`).join(',');
   const cached = cache?.get(key);
   if (cached?.parsed && cached.signature === signature && cached.skippedSources.join() === skip.join()) {
     return Promise.resolve({ ...cached, match });
   }
-  return readFeed(match, key, signature, skip);
+  return readFeed(match, key, signature, skip, manifest);
 }
 
-async function readFeed(match: FeedMatch, key: string, signature: string, skip: readonly ListSource[]): Promise<FeedResult> {
+async function readFeed(match: FeedMatch, key: string, signature: string, skip: readonly ListSource[], manifest: Manifest): Promise<FeedResult> {
   const newestMtimeMs = Math.max(...match.files.map((f) => f.mtimeMs));
   const base = { match, key, signature, newestMtimeMs, skippedSources: skip };
   try {
     const parsed = await match.feed.read(match, skip.length > 0 ? { skipSources: new Set(skip) } : undefined);
-    return { ...base, parsed: summarise(parsed) };
+    const lastModified = parsed.publishedAt === null ? await manifestDate(match, manifest) : null;
+    return { ...base, parsed: summarise(parsed, lastModified) };
   } catch (error) {
     return { ...base, error: describeFailure(match, error) };
   }
 }
 
-function summarise(parsed: ParsedList): NonNullable<FeedResult['parsed']> {
+/** The newest Last-Modified of the feed's files, only when the manifest vouches for each file as it is. */
+async function manifestDate(match: FeedMatch, manifest: Manifest): Promise<string | null> {
+  const entries = await Promise.all(match.files.map((file) => verifiedEntry(manifest, file)));
+  const dates = entries.map((e) => toTimestamp(e?.lastModified ?? null));
+  if (dates.some((d) => d === null)) return null;
+  return (dates as string[]).sort().at(-1) ?? null;
+}
+
+function summarise(parsed: ParsedList, lastModified: string | null): ParsedFeed {
   const bySource = new Map<ListSource, ListEntry[]>();
   for (const entry of parsed.entries) {
     let list = bySource.get(entry.listSource);
@@ -84,7 +108,12 @@ function summarise(parsed: ParsedList): NonNullable<FeedResult['parsed']> {
   }
   const dropped: DropCounts = { ...parsed.dropped };
   for (const [reason, count] of Object.entries(parsed.skipped)) dropped[`record skipped: ${reason}`] = count;
-  return { format: parsed.format, publishedAt: toTimestamp(parsed.publishedAt), dropped, bySource };
+  const publishedAtBySource: ParsedFeed['publishedAtBySource'] = {};
+  for (const [source, date] of Object.entries(parsed.publishedAtBySource ?? {})) {
+    const at = toTimestamp(date);
+    if (at !== null) publishedAtBySource[source as ListSource] = at;
+  }
+  return { format: parsed.format, publishedAt: toTimestamp(parsed.publishedAt), publishedAtBySource, lastModified, dropped, bySource };
 }
 
 /**

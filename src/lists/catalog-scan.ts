@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { MANIFEST_FILE } from './manifest.js';
 import { matchFeeds, type FeedMatch, type ListFile } from './registry.js';
 
 /**
@@ -23,10 +24,22 @@ export interface DirScan {
   dir: string;
   /** Every feed found; empty when the directory is missing or holds no list file. */
   matches: FeedMatch[];
+  /** Size and modification time of `.manifest.json` ("" when absent): a new manifest re-dates the files. */
+  manifestStamp: string;
 }
 
 export async function scanListDir(dir: string): Promise<DirScan> {
-  return { dir, matches: matchFeeds(await listRegularFiles(dir)) };
+  const [files, manifestStamp] = await Promise.all([listRegularFiles(dir), stampOf(join(dir, MANIFEST_FILE))]);
+  return { dir, matches: matchFeeds(files), manifestStamp };
+}
+
+async function stampOf(path: string): Promise<string> {
+  try {
+    const info = await stat(path);
+    return `${info.size}/${Math.trunc(info.mtimeMs)}`;
+  } catch {
+    return '';
+  }
 }
 
 async function listRegularFiles(dir: string): Promise<ListFile[]> {
@@ -54,7 +67,7 @@ async function listRegularFiles(dir: string): Promise<ListFile[]> {
 
 /** Hash of the names, sizes and modification times of the files matched: equal means nothing changed. */
 export function fingerprintOf(scan: DirScan, sample: boolean): string {
-  const hash = createHash('sha256').update(`${sample ? 'sample' : 'lists'}\n${scan.dir}\n`);
+  const hash = createHash('sha256').update(`${sample ? 'sample' : 'lists'}\n${scan.dir}\n${scan.manifestStamp}\n`);
   const files = scan.matches.flatMap((m) => m.files).sort((a, b) => a.name.localeCompare(b.name));
   for (const file of files) hash.update(`${file.name}\t${file.size}\t${Math.trunc(file.mtimeMs)}\n`);
   return hash.digest('hex');

@@ -6,13 +6,19 @@
  * A file that fails to parse never takes the others down: its sources keep the previous good copy
  * when there is one (turning `stale` after `staleAfterMs`), else fall back to the next file that
  * offers them, else are `missing`; the one-line error is in `error` either way.
+ *
+ * A reload never installs a list that shrank by more than `maxCollapse` against the copy being
+ * served, nor drops a list whose file disappeared: the served copy stays, `stale` at once, with the
+ * reason in `error`. A directory that held real lists never falls back to the bundled sample.
  */
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LIST_SOURCES, type DropCounts, type ListEntry, type ListSource } from './model.js';
 import { LIST_INFO } from './sources.js';
 import { fingerprintOf, scanListDir, waitForUpdate, type DirScan } from './catalog-scan.js';
-import { readFeeds, type FeedCache, type FeedResult } from './catalog-feeds.js';
+import { readFeeds, type FeedCache, type FeedResult, type PublishedAtSource } from './catalog-feeds.js';
+import { collapseReason, DEFAULT_MAX_COLLAPSE } from './collapse.js';
+import { readManifest } from './manifest.js';
 import { pickSource, type SourcePick } from './catalog-select.js';
 
 export type ListStatusValue = 'ok' | 'stale' | 'missing' | 'sample';
@@ -22,8 +28,10 @@ export interface ListStatus {
   name: string;
   publisher: string;
   entryCount: number;
-  /** The publisher's date on the file, else the download time (mtime) of the newest file used. */
+  /** The publisher's date on the file, else the download's Last-Modified, else the newest file's mtime. */
   publishedAt: string | null;
+  /** Which of the three `publishedAt` is; null while the list is missing. */
+  publishedAtSource: PublishedAtSource | null;
   /** When this process last loaded the list successfully. */
   lastRefresh: string | null;
   status: ListStatusValue;
@@ -51,9 +59,12 @@ export interface LoadedListSet {
 
 export interface LoadOptions {
   dir: string;
-  sampleDir?: string;
+  /** The bundled sample, used when `dir` holds no list file; null: never (LISTS_DIR set explicitly). */
+  sampleDir?: string | null;
   previous?: LoadedListSet;
   staleAfterMs?: number;
+  /** Largest relative drop of a list's entry count a reload installs (LISTS_MAX_COLLAPSE). */
+  maxCollapse?: number;
   now?: () => Date;
 }
 
@@ -67,9 +78,10 @@ const feedCaches = new WeakMap<LoadedListSet, FeedCache>();
 export async function loadListSet(options: LoadOptions): Promise<LoadedListSet> {
   const now = options.now ?? (() => new Date());
   await waitForUpdate(resolve(options.dir));
-  const { scan, sample } = await chooseDirectory(options.dir, options.sampleDir ?? DEFAULT_SAMPLE_DIR);
+  const { scan, sample } = await chooseDirectory(options.dir, sampleDirOf(options));
   const previous = options.previous?.sample === sample ? options.previous : undefined;
-  const results = await readFeeds(scan.matches, previous ? feedCaches.get(previous) : undefined);
+  const manifest = await readManifest(scan.dir);
+  const results = await readFeeds(scan.matches, previous ? feedCaches.get(previous) : undefined, manifest);
 
   const context: BuildContext = {
     loadedAt: now().toISOString(),
@@ -77,6 +89,7 @@ export async function loadListSet(options: LoadOptions): Promise<LoadedListSet> 
     sample,
     previous,
     staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
+    maxCollapse: options.maxCollapse ?? DEFAULT_MAX_COLLAPSE,
   };
   const built = LIST_SOURCES.map((source) => buildSource(source, pickSource(source, results), context));
   const set: LoadedListSet = {
@@ -92,14 +105,20 @@ export async function loadListSet(options: LoadOptions): Promise<LoadedListSet> 
 }
 
 /** Cheap check for a watcher: the fingerprint a load would get now, without parsing anything. */
-export async function currentFingerprint(dir: string, sampleDir: string = DEFAULT_SAMPLE_DIR): Promise<string> {
-  const { scan, sample } = await chooseDirectory(dir, sampleDir);
+export async function currentFingerprint(dir: string, options: Pick<LoadOptions, 'sampleDir' | 'previous'> = {}): Promise<string> {
+  const { scan, sample } = await chooseDirectory(dir, sampleDirOf(options));
   return fingerprintOf(scan, sample);
 }
 
-async function chooseDirectory(dir: string, sampleDir: string): Promise<{ scan: DirScan; sample: boolean }> {
+/** No sample when the caller forbids it, nor once real lists were loaded: their files vanishing is not "no lists". */
+function sampleDirOf(options: Pick<LoadOptions, 'sampleDir' | 'previous'>): string | null {
+  if (options.sampleDir === null || (options.previous !== undefined && !options.previous.sample)) return null;
+  return options.sampleDir ?? DEFAULT_SAMPLE_DIR;
+}
+
+async function chooseDirectory(dir: string, sampleDir: string | null): Promise<{ scan: DirScan; sample: boolean }> {
   const scan = await scanListDir(resolve(dir));
-  if (scan.matches.length > 0) return { scan, sample: false };
+  if (scan.matches.length > 0 || sampleDir === null) return { scan, sample: false };
   const sampleScan = await scanListDir(resolve(sampleDir));
   return sampleScan.matches.length > 0 ? { scan: sampleScan, sample: true } : { scan, sample: false };
 }
@@ -110,6 +129,7 @@ interface BuildContext {
   sample: boolean;
   previous?: LoadedListSet;
   staleAfterMs: number;
+  maxCollapse: number;
 }
 
 interface BuiltSource {
@@ -123,8 +143,19 @@ function buildSource(source: ListSource, pick: SourcePick, context: BuildContext
     const kept = keepPrevious(source, error, context);
     if (kept) return kept;
   }
-  if (pick.chosen?.parsed) return fromFeed(source, pick.chosen, error, context);
-  return { status: missing(source, error), entries: [] };
+  if (pick.chosen?.parsed) return guardCollapse(fromFeed(source, pick.chosen, error, context), context);
+  const gone = `no file supplies ${source} any more; the copy loaded before is kept`;
+  return keepPrevious(source, error ?? gone, context, true) ?? { status: missing(source, error), entries: [] };
+}
+
+/** A reload that lost more than maxCollapse of the served copy's entries keeps the served copy, stale. */
+function guardCollapse(built: BuiltSource, context: BuildContext): BuiltSource {
+  const { source } = built.status;
+  const served = context.previous?.catalog.find((s) => s.source === source);
+  const reason = served && collapseReason(source, served.entryCount, built.status.entryCount, context.maxCollapse);
+  if (!reason) return built;
+  const file = built.status.files?.[0];
+  return keepPrevious(source, `${file ? `${file}: ` : ''}${reason} (LISTS_MAX_COLLAPSE); the served copy is kept`, context, true) ?? built;
 }
 
 function listIdentity(source: ListSource): Pick<ListStatus, 'source' | 'name' | 'publisher' | 'sourceUrl'> {
@@ -138,7 +169,7 @@ function fromFeed(source: ListSource, result: FeedResult, error: string | undefi
   const status: ListStatus = {
     ...listIdentity(source),
     entryCount: entries.length,
-    publishedAt: parsed.publishedAt ?? new Date(result.newestMtimeMs).toISOString(),
+    ...publicationOf(source, result),
     lastRefresh: context.loadedAt,
     status: context.sample ? 'sample' : 'ok',
     format: parsed.format,
@@ -149,18 +180,33 @@ function fromFeed(source: ListSource, result: FeedResult, error: string | undefi
   return { status, entries };
 }
 
-/** The previous good copy of a source whose preferred file now fails, `stale` once it is old enough. */
-function keepPrevious(source: ListSource, error: string, context: BuildContext): BuiltSource | undefined {
+/** The publisher's date for this source, else the download's Last-Modified (manifest), else the file time. */
+function publicationOf(source: ListSource, result: FeedResult): Pick<ListStatus, 'publishedAt' | 'publishedAtSource'> {
+  const parsed = result.parsed!;
+  const publisher = parsed.publishedAtBySource[source] ?? parsed.publishedAt;
+  if (publisher !== null) return { publishedAt: publisher, publishedAtSource: 'publisher' };
+  if (parsed.lastModified !== null) return { publishedAt: parsed.lastModified, publishedAtSource: 'http-last-modified' };
+  return { publishedAt: new Date(result.newestMtimeMs).toISOString(), publishedAtSource: 'file-time' };
+}
+
+/**
+ * The previous good copy of a source whose preferred file now fails, `stale` once it is old enough,
+ * or at once (`staleNow`) when the new file would lose its entries (collapse, file gone).
+ */
+function keepPrevious(source: ListSource, error: string, context: BuildContext, staleNow = false): BuiltSource | undefined {
   const before = context.previous?.catalog.find((s) => s.source === source);
   if (!context.previous || !before || (before.status !== 'ok' && before.status !== 'stale')) return undefined;
+  if (staleNow && before.entryCount === 0) return undefined;
   const age = before.lastRefresh === null ? Infinity : context.nowMs - Date.parse(before.lastRefresh);
-  const stale = before.status === 'stale' || age >= context.staleAfterMs;
+  const stale = staleNow || before.status === 'stale' || age >= context.staleAfterMs;
   const entries = context.previous.entries.filter((e) => e.listSource === source);
   return { status: { ...before, status: stale ? 'stale' : 'ok', error }, entries };
 }
 
 function missing(source: ListSource, error: string | undefined): ListStatus {
-  const status: ListStatus = { ...listIdentity(source), entryCount: 0, publishedAt: null, lastRefresh: null, status: 'missing' };
+  const status: ListStatus = {
+    ...listIdentity(source), entryCount: 0, publishedAt: null, publishedAtSource: null, lastRefresh: null, status: 'missing',
+  };
   if (error !== undefined) status.error = error;
   return status;
 }

@@ -2,7 +2,10 @@
  * @module The provenance manifest beside the list files: `LISTS_DIR/.manifest.json` records, per file
  * that `lists update` downloaded, where from, when, the publisher's Last-Modified and ETag, and the
  * SHA-256 and size of the bytes kept. `lists update` writes it (atomically, with the swap of the files)
- * and uses it for conditional requests; readers may take a file's date from it.
+ * and uses it for conditional requests; the catalog reads it (verifiedEntry) to date a file whose format
+ * carries no publisher date by the HTTP `Last-Modified` of its download. An entry counts only while its
+ * hash matches the file as it is: a file replaced by hand falls back to its modification time. The
+ * scanner ignores dot files, so the manifest is never taken for a list file.
  *
  * Format (version 1):
  *   {"version": 1, "files": {"<file name>": {"url", "fetchedAt", "lastModified"?, "etag"?, "sha256", "bytes"}}}
@@ -81,7 +84,7 @@ function isManifest(value: unknown): value is Manifest {
 function isEntry(value: unknown): value is ManifestEntry {
   const e = value as Partial<ManifestEntry> | null;
   return typeof e === 'object' && e !== null && typeof e.url === 'string' && typeof e.fetchedAt === 'string'
-    && typeof e.sha256 === 'string' && typeof e.bytes === 'number'
+    && typeof e.sha256 === 'string' && /^[0-9a-f]{64}$/.test(e.sha256) && typeof e.bytes === 'number'
     && (e.lastModified === undefined || typeof e.lastModified === 'string')
     && (e.etag === undefined || typeof e.etag === 'string');
 }
@@ -91,4 +94,26 @@ export async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return hash.digest('hex');
+}
+
+/** An HTTP date ("Wed, 21 Oct 2015 07:28:00 GMT") as ISO 8601 UTC; undefined when it does not parse. */
+export function httpDateToIso(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const ms = Date.parse(header);
+  return Number.isFinite(ms) ? new Date(ms).toISOString() : undefined;
+}
+
+
+/** The manifest entry of a file, only when it still describes the file as it is (size and hash). */
+export async function verifiedEntry(
+  manifest: Manifest,
+  file: { name: string; path: string; size: number },
+): Promise<ManifestEntry | null> {
+  const entry = Object.hasOwn(manifest.files, file.name) ? manifest.files[file.name] : undefined;
+  if (entry === undefined || entry.bytes !== file.size) return null;
+  try {
+    return (await fileSha256(file.path)) === entry.sha256 ? entry : null;
+  } catch {
+    return null;
+  }
 }

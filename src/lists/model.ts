@@ -124,6 +124,8 @@ export interface ParsedList {
   entries: ListEntry[];
   /** The date the publisher put on the file (ISO 8601), or null when the file carries none. */
   publishedAt: string | null;
+  /** Per-source publisher dates, for files that carry several lists of different dates (CSL JSON `sources_used`). */
+  publishedAtBySource?: Partial<Record<ListSource, string>>;
   /** The record count the publisher declares inside the file, when it does (XML Record_Count). */
   declaredCount?: number;
   dropped: DropCounts;

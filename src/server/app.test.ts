@@ -6,6 +6,7 @@ import type { ScreeningEngine } from '../engine/types.js';
 import { createState } from '../store/create-state.js';
 import type { State } from '../store/state-types.js';
 import { createHttpApp, type HttpApp } from './app.js';
+import { CoverageBook } from './coverage.js';
 import type { ListsView } from './deps.js';
 import type { PlainRequest } from './http-types.js';
 import { createLogger } from './logger.js';
@@ -23,7 +24,10 @@ const failingEngine = {
   entry: () => null,
 } satisfies ScreeningEngine;
 
-const lists: ListsView = { engine: () => failingEngine, catalog: () => [] };
+const lists: ListsView = {
+  engine: () => failingEngine, catalog: () => [], coverage: () => new CoverageBook([], []), poolReady: () => true,
+  policy: { required: [], maxAgeDays: 30, poolReady: true },
+};
 const logs: string[] = [];
 let dataDir: string;
 let state: State;

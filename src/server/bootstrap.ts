@@ -29,12 +29,15 @@ export interface ThreadOptions {
   processMetrics?: boolean;
   /** How GET /metrics renders; this thread's registry by default. */
   renderMetrics?: () => Promise<MetricsText>;
+  /** A worker of a pool: not ready until the pool says every worker has its lists. */
+  inPool?: boolean;
 }
 
 export async function createThreadServices(config: Config, logger: Logger, options: ThreadOptions = {}): Promise<ThreadServices> {
   const state = await createState(stateOptionsFromConfig(config, logger));
   let metrics: ServiceMetrics;
-  const lists = new ListsHolder({ screened: (request, result) => metrics.screened(request, result) });
+  const policy = { required: config.listsRequired, maxAgeDays: config.listsMaxAgeDays, poolReady: !options.inPool };
+  const lists = new ListsHolder({ screened: (request, result) => metrics.screened(request, result) }, policy);
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });

@@ -4,6 +4,8 @@
  */
 import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
+import type { ListSource } from '../lists/model.js';
+import type { CoverageBook } from './coverage.js';
 import type { State } from '../store/state-types.js';
 import type { Logger } from './logger.js';
 import type { ServerMetrics } from './metrics/service-metrics.js';
@@ -11,10 +13,23 @@ import type { ServerMetrics } from './metrics/service-metrics.js';
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
 export const SERVICE_ID = 'sanctions-screening';
 
+/** How the lists are judged: from the config (LISTS_REQUIRED, LISTS_MAX_AGE_DAYS) and the thread's place. */
+export interface ListsPolicy {
+  required: readonly ListSource[];
+  maxAgeDays: number;
+  /** False in a worker of a pool until every worker has its lists. */
+  poolReady: boolean;
+}
+
 /** The lists as currently loaded; both answer null until the first load has finished. */
 export interface ListsView {
   engine(): ScreeningEngine | null;
   catalog(): readonly ListStatus[] | null;
+  /** The coverage of answers over the loaded lists (null until loaded). */
+  coverage(): CoverageBook | null;
+  /** Every serving thread of the process has its lists. */
+  poolReady(): boolean;
+  readonly policy: Readonly<ListsPolicy>;
 }
 
 export interface ServerDeps {

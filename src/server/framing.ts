@@ -145,8 +145,22 @@ function firstForeignValue(root: unknown): FieldIssue | null {
  * allocated and filled per reply.
  */
 export function encodePayload(payload: unknown, format: BodyFormat): { contentType: string; body: Buffer | string } {
+  if (payload instanceof PreparedJson) {
+    return format === 'msgpack' ? { contentType: MSGPACK_TYPE, body: packr.pack(payload.value()) } : { contentType: JSON_TYPE, body: payload.json() };
+  }
   if (format === 'msgpack') return { contentType: MSGPACK_TYPE, body: packr.pack(payload) };
   return { contentType: JSON_TYPE, body: JSON.stringify(payload) };
+}
+
+/**
+ * A payload whose JSON text is assembled by the caller, splicing in pieces serialised once and
+ * cached (a screening answer's `coverage`); `value` makes the same payload as an object, for MessagePack.
+ */
+export class PreparedJson {
+  constructor(
+    readonly value: () => unknown,
+    readonly json: () => string,
+  ) {}
 }
 
 /** `headers` becomes the result's own header object (callers pass a fresh one), so it is not copied. */

@@ -13,7 +13,11 @@ import type { Logger } from './logger.js';
 
 export interface ListWatchOptions {
   dir: string;
+  /** The bundled sample when `dir` holds no list file; null: never (LISTS_DIR set explicitly). */
+  sampleDir?: string | null;
   staleAfterMs: number;
+  /** A reload that shrinks a list by more than this keeps the served copy, stale (LISTS_MAX_COLLAPSE). */
+  maxCollapse: number;
   logger: Logger;
   /** How often the directory is checked for changed files (and a failed load retried). */
   intervalMs: number;
@@ -35,7 +39,9 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
   async function load(): Promise<void> {
     const started = performance.now();
     try {
-      const set = await loadListSet({ dir: options.dir, previous: current, staleAfterMs: options.staleAfterMs });
+      const set = await loadListSet({
+        dir: options.dir, sampleDir: options.sampleDir, previous: current, staleAfterMs: options.staleAfterMs, maxCollapse: options.maxCollapse,
+      });
       const ms = Math.round(performance.now() - started);
       if (set.entries.length === 0) {
         options.logger.warn({ dir: set.dir, ms }, 'no list entry could be loaded; screening answers 503 lists_unavailable');
@@ -55,7 +61,7 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
   async function check(): Promise<void> {
     try {
       if (current === undefined || turnsStale(current, Date.now(), options.staleAfterMs)) await load();
-      else if ((await currentFingerprint(options.dir)) !== current.fingerprint) await load();
+      else if ((await currentFingerprint(options.dir, { sampleDir: options.sampleDir, previous: current })) !== current.fingerprint) await load();
     } catch (error) {
       options.logger.error({ err: error, reason: oneLine(error) }, 'list directory check failed');
     }

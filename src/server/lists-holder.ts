@@ -2,10 +2,15 @@
  * @module The loaded lists of one thread: the list set's catalog and the engine built from it,
  * swapped as one when a reload finishes, so a request never sees one list set's catalog with
  * another's engine. A request that started before a swap finishes on the engine it took.
+ * The coverage of answers (coverage.ts) is computed at the swap too, once per list set.
+ *
+ * With several HTTP workers a thread is ready only once every worker has its lists (a probe that
+ * gets one 200 sends traffic to all of them): the pool tells each worker so (`poolReady`).
  */
 import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
-import type { ListsView } from './deps.js';
+import { CoverageBook } from './coverage.js';
+import type { ListsPolicy, ListsView } from './deps.js';
 import { observedEngine, type ScreenObserver } from './metrics/observed-engine.js';
 
 interface Loaded {
@@ -13,12 +18,34 @@ interface Loaded {
   engine: ScreeningEngine;
   built: ScreeningEngine;
   catalog: readonly ListStatus[];
+  coverage: CoverageBook;
 }
+
+const DEFAULT_POLICY: ListsPolicy = { required: [], maxAgeDays: 30, poolReady: true };
 
 export class ListsHolder implements ListsView {
   private loaded: Loaded | null = null;
+  private allWorkersReady: boolean;
 
-  constructor(private readonly observer: ScreenObserver | null = null) {}
+  constructor(
+    private readonly observer: ScreenObserver | null = null,
+    readonly policy: Readonly<ListsPolicy> = DEFAULT_POLICY,
+  ) {
+    this.allWorkersReady = policy.poolReady;
+  }
+
+  /** Every serving thread of the process has its lists (always true with one thread). */
+  poolReady(): boolean {
+    return this.allWorkersReady;
+  }
+
+  markPoolReady(): void {
+    this.allWorkersReady = true;
+  }
+
+  coverage(): CoverageBook | null {
+    return this.loaded?.coverage ?? null;
+  }
 
   engine(): ScreeningEngine | null {
     return this.loaded?.engine ?? null;
@@ -35,6 +62,6 @@ export class ListsHolder implements ListsView {
 
   set(engine: ScreeningEngine, catalog: readonly ListStatus[]): void {
     const observed = this.observer === null ? engine : observedEngine(engine, this.observer);
-    this.loaded = { engine: observed, built: engine, catalog };
+    this.loaded = { engine: observed, built: engine, catalog, coverage: new CoverageBook(catalog, this.policy.required) };
   }
 }

@@ -26,6 +26,11 @@ async function main(): Promise<void> {
   try {
     running = await startService(config, logger);
   } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`configuration error: ${error.message}\n`);
+      process.exitCode = 1;
+      return;
+    }
     logger.fatal({ err: error, reason: error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown' }, 'start failed');
     process.exitCode = 1;
     return;

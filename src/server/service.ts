@@ -3,7 +3,9 @@
  * pool of HTTP worker threads behind one port) and the list pipeline feeding it. main.ts runs it;
  * tests start it in-process the same way.
  */
-import type { Config } from '../config.js';
+import { resolve } from 'node:path';
+import { ConfigError, type Config } from '../config.js';
+import { scanListDir } from '../lists/catalog-scan.js';
 import { createThreadServices } from './bootstrap.js';
 import type { ListsPayload } from './lists-pipeline/lists-payload.js';
 import { startListPipeline, type ListPipeline } from './lists-pipeline/list-pipeline.js';
@@ -32,6 +34,7 @@ interface Serving {
 }
 
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  await checkListsDir(config);
   const serving = config.workers === 1 ? await startSingle(config, logger) : await startPool(config, logger);
   const lists = startListPipeline({
     config,
@@ -53,6 +56,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       return closing;
     },
   };
+}
+
+/**
+ * LISTS_DIR set explicitly must hold list files: a typo or an unmounted volume would otherwise serve
+ * nothing (or, before, the bundled sample) while looking healthy. Throws ConfigError: one line, exit 1.
+ */
+async function checkListsDir(config: Config): Promise<void> {
+  if (!config.listsDirExplicit) return;
+  const scan = await scanListDir(resolve(config.listsDir));
+  if (scan.matches.length === 0) {
+    throw new ConfigError(`LISTS_DIR ${JSON.stringify(config.listsDir)} does not exist or holds no list file (sdn.csv, consolidated.csv, dpl.txt...)`);
+  }
 }
 
 async function startSingle(config: Config, logger: Logger): Promise<Serving> {

@@ -13,6 +13,8 @@ export interface WorkerData {
 export type ToWorker =
   /** A list set indexed by the pipeline (shared memory): unpack it between requests and swap it in. */
   | { type: 'lists'; payload: ListsPayload }
+  /** Every worker has installed the lists: this one may now answer /readyz with 200. */
+  | { type: 'pool-ready' }
   /** The main thread gathers metrics: answer with this thread's registry. */
   | { type: 'metrics-collect'; id: number }
   /** The merged metrics this worker asked for, or why there are none. */

@@ -32,6 +32,9 @@ function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps)
         },
       );
       break;
+    case 'pool-ready':
+      services.lists.markPoolReady();
+      break;
     case 'metrics-collect':
       void services.metrics.snapshot().then((metrics) => post({ type: 'metrics-snapshot', id: message.id, metrics }));
       break;
@@ -51,7 +54,7 @@ function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps)
 }
 
 try {
-  const services = await createThreadServices(config, logger, { processMetrics: false, renderMetrics });
+  const services = await createThreadServices(config, logger, { processMetrics: false, renderMetrics, inPool: true });
   const apps = buildApps(services.deps, config);
   port.on('message', (message: ToWorker) => onMessage(message, services, apps));
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.

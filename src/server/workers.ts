@@ -69,6 +69,8 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
         w.postMessage({ type: 'lists', payload } satisfies ToWorker);
         await installed;
       }
+      // Only now may any worker call itself ready: a probe's one 200 sends traffic to all of them.
+      for (const w of workers) w.postMessage({ type: 'pool-ready' } satisfies ToWorker);
     },
     close(graceMs = DEFAULT_GRACE_MS) {
       closing ??= (async () => {

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildEngine } from '../../engine/index.js';
 import { loadListSet, type ListStatus } from '../../lists/catalog.js';
-import { screenResponse } from '../../server/screen-response.js';
+import { CoverageBook } from '../../server/coverage.js';
+import { ScreenAnswer } from '../../server/screen-response.js';
 import type { Screener } from './screen-records.js';
 
 export interface InProcessInfo {
@@ -23,11 +24,14 @@ export async function createInProcessScreener(
 ): Promise<{ screener: Screener; info: InProcessInfo }> {
   const set = await loadListSet({ dir: options.listsDir, staleAfterMs: options.staleAfterMs });
   const engine = await buildEngine(set);
+  const coverage = new CoverageBook(set.catalog, []);
   const screener: Screener = {
     async screen(rows) {
       const screenedAt = new Date().toISOString();
       const results = engine.screenBatch(rows.map((r) => r.request));
-      return results.map((result) => ({ ok: true, response: screenResponse(randomUUID(), screenedAt, result) }));
+      return results.map((result, i) => ({
+        ok: true, response: new ScreenAnswer(randomUUID(), screenedAt, result, coverage.of(rows[i].request.lists)).toValue(),
+      }));
     },
     async close() {},
   };

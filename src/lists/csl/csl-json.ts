@@ -13,8 +13,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { ListFormatError, type ParsedList } from '../model.js';
+import { ListFormatError, type ListSource, type ParsedList } from '../model.js';
 import { CslCollector, type CslReadOptions } from './csl-collect.js';
+import { cslSourceToListSource } from './csl-source.js';
 import { toCslRecord } from './json-record.js';
 
 function lineAt(text: string, position: number): number {
@@ -41,13 +42,14 @@ function parseJson(file: string, text: string): unknown {
 interface Envelope {
   results: unknown[];
   total?: number;
+  sourcesUsed?: unknown;
 }
 
 function envelopeOf(file: string, data: unknown): Envelope {
   if (Array.isArray(data)) return { results: data };
   if (data !== null && typeof data === 'object' && Array.isArray((data as { results?: unknown }).results)) {
-    const { results, total } = data as { results: unknown[]; total?: unknown };
-    return typeof total === 'number' ? { results, total } : { results };
+    const { results, total, sources_used: sourcesUsed } = data as { results: unknown[]; total?: unknown; sources_used?: unknown };
+    return typeof total === 'number' ? { results, total, sourcesUsed } : { results, sourcesUsed };
   }
   throw new ListFormatError(file, 1, 'not a CSL consolidated.json: expected {"results": [...]} or an array of results');
 }
@@ -59,7 +61,7 @@ export async function readCslJson(path: string, options: CslReadOptions = {}): P
   const start = text.trimStart()[0];
   if (start === '<') throw new ListFormatError(file, 1, 'HTML or XML, not a CSL consolidated.json');
   if (start !== '{' && start !== '[') throw new ListFormatError(file, 1, 'not JSON (a CSV or text file?), not a CSL consolidated.json');
-  const { results, total } = envelopeOf(file, parseJson(file, text));
+  const { results, total, sourcesUsed } = envelopeOf(file, parseJson(file, text));
   if (results.length === 0) throw new ListFormatError(file, 1, 'no records in "results"');
   if (total !== undefined && total > results.length) {
     throw new ListFormatError(file, 1, `holds ${results.length} of the ${total} records it declares (one API page or a cut download)`);
@@ -70,5 +72,26 @@ export async function readCslJson(path: string, options: CslReadOptions = {}): P
     if (typeof record === 'string') collector.skip(record);
     else collector.add(record);
   }
-  return collector.result('csl-json', total);
+  const parsed = collector.result('csl-json', total);
+  parsed.publishedAtBySource = sourceDates(sourcesUsed);
+  return parsed;
+}
+
+/**
+ * The publisher's date of each list from `sources_used[].source_last_updated`. Several CSL sources
+ * feed `ofac-non-sdn` (NS-MBS, CAPTA...): the list is as of the newest of them. Dates that do not
+ * parse, and sources of no known list, are ignored (the list then falls back to the download's date).
+ */
+function sourceDates(sourcesUsed: unknown): Partial<Record<ListSource, string>> {
+  const dates: Partial<Record<ListSource, string>> = {};
+  if (!Array.isArray(sourcesUsed)) return dates;
+  for (const item of sourcesUsed as { source?: unknown; source_last_updated?: unknown }[]) {
+    if (typeof item?.source !== 'string' || typeof item.source_last_updated !== 'string') continue;
+    const source = cslSourceToListSource(item.source);
+    const ms = Date.parse(item.source_last_updated);
+    if (source === null || !Number.isFinite(ms)) continue;
+    const at = new Date(ms).toISOString();
+    if ((dates[source] ?? '') < at) dates[source] = at;
+  }
+  return dates;
 }

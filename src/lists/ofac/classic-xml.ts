@@ -24,6 +24,7 @@ import {
   type RawClassicEntry,
   type RawFields,
 } from './classic-xml-map.js';
+import { consolidatedEntries } from './programs.js';
 import { StringPool } from './xml-memory.js';
 import { streamXml, XmlRejection, type XmlVisitor } from './xml-stream.js';
 
@@ -89,7 +90,8 @@ class ClassicCollector implements XmlVisitor {
   private finishEntry(): void {
     this.entryCount += 1;
     const mapped = mapClassicEntry(this.entry ?? createRawClassicEntry(), this.ctx);
-    if (mapped) this.entries.push(mapped);
+    // The consolidated file's records go on every non-SDN list their programs name.
+    if (mapped) this.entries.push(...(this.ctx.fixedSource === null ? consolidatedEntries(mapped) : [mapped]));
     this.entry = null;
   }
 }

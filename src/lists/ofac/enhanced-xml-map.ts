@@ -22,6 +22,7 @@ import { countryCode, referenceText, type EnhancedMapContext } from './enhanced-
 import { addExtra } from './xml-id-types.js';
 import { compactEntry } from './xml-memory.js';
 import { childOf, itemsOf, textOf, type XmlNode } from './xml-node.js';
+import { entryOnEachList } from './programs.js';
 
 /** Lists other than these three are the "other non-SDN lists" (NS-MBS, CAPTA, NS-CMIC, NS-PLC). */
 const LIST_NAMES: Readonly<Record<string, ListSource>> = {
@@ -32,26 +33,27 @@ const LIST_NAMES: Readonly<Record<string, ListSource>> = {
 };
 
 /**
- * An entity on several lists is reported once, under the first of them in LIST_SOURCES order
- * (SDN first): the SDN designation carries the blocking obligation. No list at all (the schema
- * requires one) reads as SDN and is counted: dropping a sanctioned party would be the worse error.
+ * Every list of the entity, in LIST_SOURCES order (SDN first): an entity on several lists becomes one
+ * entry per list (same entryId), so a `lists` filter naming any of them finds it. No list at all (the
+ * schema requires one) reads as SDN and is counted: dropping a sanctioned party would be the worse error.
  */
-function listSourceOf(entity: XmlNode, ctx: EnhancedMapContext): ListSource {
+function listSourcesOf(entity: XmlNode, ctx: EnhancedMapContext): ListSource[] {
   const sources = itemsOf(entity, 'sanctionsLists', 'sanctionsList').map(
     (list) => LIST_NAMES[referenceText(list, ctx).toLowerCase()] ?? 'ofac-non-sdn',
   );
   if (sources.length === 0) {
     ctx.dropped.drop('sanctionsList', 'missing, read as SDN');
-    return 'ofac-sdn';
+    return ['ofac-sdn'];
   }
-  return LIST_SOURCES.find((s) => sources.includes(s)) ?? 'ofac-non-sdn';
+  return LIST_SOURCES.filter((s) => sources.includes(s));
 }
 
-export function mapEnhancedEntity(entity: XmlNode, ctx: EnhancedMapContext): ListEntry | null {
+/** The entity as one entry per list it is on; none when it is skipped (counted). */
+export function mapEnhancedEntity(entity: XmlNode, ctx: EnhancedMapContext): ListEntry[] {
   const entryId = entity.attributes.id ?? '';
   if (entryId === '') {
     ctx.skipped.drop('entity', 'no id');
-    return null;
+    return [];
   }
   const general = childOf(entity, 'generalInfo');
   const typeText = referenceText(childOf(general, 'entityType'), ctx).toLowerCase();
@@ -59,9 +61,10 @@ export function mapEnhancedEntity(entity: XmlNode, ctx: EnhancedMapContext): Lis
   const names = mapEntityNames(entity, statedKind ?? 'entity', (n) => referenceText(n, ctx), ctx.dropped);
   if (names === null) {
     ctx.skipped.drop('entity', 'no name');
-    return null;
+    return [];
   }
-  const listSource = listSourceOf(entity, ctx);
+  const sources = listSourcesOf(entity, ctx);
+  const listSource = sources[0];
   const extra: Record<string, string> = {};
   const entry: ListEntry = {
     listSource,
@@ -89,7 +92,7 @@ export function mapEnhancedEntity(entity: XmlNode, ctx: EnhancedMapContext): Lis
   if (remarks !== '') entry.remarks = remarks;
   addListingExtras(entity, extra, ctx);
   if (Object.keys(extra).length > 0) entry.extra = extra;
-  return compactEntry(entry, ctx.pool);
+  return entryOnEachList(compactEntry(entry, ctx.pool), sources);
 }
 
 function setInferredKind(entry: ListEntry, typeText: string, dropped: DropCounter): void {

@@ -32,6 +32,7 @@ describe('readOfacEnhancedXml on hand-written quirks (xml-enhanced-quirks.xml)',
     expect(list.declaredCount).toBeUndefined();
     expect(list.entries.map((e) => [e.entryId, e.listSource])).toEqual([
       ['900', 'ofac-sdn'],
+      ['900', 'ofac-ssi'], // on both lists: one entry per list
       ['901', 'ofac-fse'],
       ['902', 'ofac-ssi'],
     ]);

@@ -41,8 +41,7 @@ export async function readOfacEnhancedXml(path: string): Promise<ParsedList> {
   const onRecord = (record: XmlNode): void => {
     if (record.name === 'entity') {
       entityCount += 1;
-      const entry = mapEnhancedEntity(record, ctx);
-      if (entry) entries.push(entry);
+      entries.push(...mapEnhancedEntity(record, ctx));
       return;
     }
     const reference = readReferenceValue(record);

@@ -230,12 +230,16 @@ describeShared('snapshot cons_*.csv (non-SDN lists, 2025-12-19)', () => {
   });
 
   it('splits the 442 records over SSI and the other non-SDN lists by program', () => {
-    expect(list.entries).toHaveLength(442);
+    expect(new Set(list.entries.map((e) => e.entryId)).size).toBe(442);
     const split = countBy(list, 'listSource');
-    // 286 records carry UKRAINE-EO13662 (SSI); this publication has no FSE record.
-    expect(split).toEqual({ 'ofac-ssi': 286, 'ofac-non-sdn': 156 });
-    expect(Object.values(split).reduce((a, b) => a + b, 0)).toBe(442);
-    expect(countBy(list, 'kind')).toEqual({ entity: 363, individual: 79 });
+    // 286 records carry UKRAINE-EO13662 (SSI); this publication has no FSE record. 87 of the SSI records
+    // are also tagged RUSSIA-EO14024 (NS-MBS): one entry on each list, same entryId.
+    expect(split).toEqual({ 'ofac-ssi': 286, 'ofac-non-sdn': 156 + 87 });
+    const both = list.entries.filter((e) => e.listSource === 'ofac-non-sdn' && e.programs.includes('UKRAINE-EO13662'));
+    expect(both).toHaveLength(87);
+    expect(both.every((e) => list.entries.some((s) => s.listSource === 'ofac-ssi' && s.entryId === e.entryId))).toBe(true);
+    const records = new Map(list.entries.map((e) => [e.entryId, e]));
+    expect(countBy({ ...list, entries: [...records.values()] }, 'kind')).toEqual({ entity: 363, individual: 79 });
     expect(list.skipped).toEqual({});
     expect(list.dropped).toEqual({});
   });

@@ -16,6 +16,7 @@ import { type Alias, DropCounter, ListFormatError, type ListEntry, type ParsedLi
 import { mapLegacyAddress } from './legacy-address.js';
 import { isEntNum, mapLegacyAlias, mapLegacyPrimary } from './legacy-map.js';
 import { readLegacyFile, startReading, type PendingFile } from './legacy-reader.js';
+import { consolidatedEntries } from './programs.js';
 import { parseRemarks } from './remarks.js';
 
 export interface OfacLegacyFiles {
@@ -66,7 +67,11 @@ export async function readOfacLegacySet(files: OfacLegacyFiles): Promise<ParsedL
   }
 
   const entries: ListEntry[] = [];
-  for (const pending of records.values()) entries.push(finishEntry(pending, dropped));
+  for (const pending of records.values()) {
+    const entry = finishEntry(pending, dropped);
+    if (files.family === 'cons') entries.push(...consolidatedEntries(entry));
+    else entries.push(entry);
+  }
   return { format: 'ofac-legacy-csv', entries, publishedAt: null, dropped: dropped.counts, skipped: skipped.counts };
 }
 

@@ -6,6 +6,7 @@
 import { LIST_SOURCES, type ListSource, type ParsedList } from '../model.js';
 import { matchFeeds, type FeedMatch, type ListFile } from '../registry.js';
 import { scanListDir } from '../catalog-scan.js';
+import { collapseReason } from '../collapse.js';
 import type { UpdateUnit } from './official-files.js';
 
 export type SourceCounts = Partial<Record<ListSource, number>>;
@@ -71,12 +72,8 @@ async function currentCounts(unit: UpdateUnit, listsDir: string): Promise<Source
 
 function findCollapse(before: SourceCounts, after: SourceCounts, maxCollapse: number): string | null {
   for (const source of LIST_SOURCES) {
-    const old = before[source] ?? 0;
-    const now = after[source] ?? 0;
-    if (old > 0 && now < old * (1 - maxCollapse)) {
-      const percent = Math.round(maxCollapse * 100);
-      return `${source} would fall from ${old} to ${now} entries (more than ${percent}% fewer)`;
-    }
+    const reason = collapseReason(source, before[source] ?? 0, after[source] ?? 0, maxCollapse);
+    if (reason) return reason;
   }
   return null;
 }

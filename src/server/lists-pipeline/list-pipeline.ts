@@ -24,7 +24,7 @@ const EXEC_ARGV = ENTRY.endsWith('.ts') ? ['--import', import.meta.resolve('tsx'
 const READ_CHUNK = 4 * 1024 * 1024;
 
 export interface ListPipelineOptions {
-  config: Pick<Config, 'listsDir' | 'listsStaleAfterMs' | 'listsRefreshIntervalMs' | 'logLevel'>;
+  config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'>;
   logger: Logger;
   /** Swaps the payload in on every serving thread; resolves when all have. */
   install(payload: ListsPayload): Promise<void>;
@@ -43,7 +43,8 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   const { config, logger } = options;
   const spoolDir = mkdtempSync(join(tmpdir(), 'rps-lists-'));
   const args: PipelineOptions = {
-    dir: config.listsDir, staleAfterMs: config.listsStaleAfterMs, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
+    dir: config.listsDir, sampleFallback: !config.listsDirExplicit, staleAfterMs: config.listsStaleAfterMs,
+    maxCollapse: config.listsMaxCollapse, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
   };
   let stopped = false;
   let child: ChildProcess;

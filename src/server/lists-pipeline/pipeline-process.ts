@@ -55,7 +55,9 @@ async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<voi
 
 const watch = watchListSet({
   dir: options.dir,
+  sampleDir: options.sampleFallback ? undefined : null,
   staleAfterMs: options.staleAfterMs,
+  maxCollapse: options.maxCollapse,
   intervalMs: options.intervalMs,
   logger,
   onLoaded: indexAndHandOver,

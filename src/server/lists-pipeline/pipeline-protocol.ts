@@ -9,7 +9,10 @@ import type { PayloadStats } from './lists-payload.js';
 /** Passed as the process's one argument (JSON). */
 export interface PipelineOptions {
   dir: string;
+  /** False when LISTS_DIR was set explicitly: never fall back to the bundled sample. */
+  sampleFallback: boolean;
   staleAfterMs: number;
+  maxCollapse: number;
   intervalMs: number;
   logLevel: LogLevel;
   /** Where the process writes each payload's blob for the main thread to read (and delete). */

@@ -11,6 +11,7 @@ import { ISSUE_KEYWORD } from '../schemas/common.js';
 import {
   AuditRecordSchema,
   BatchResponseSchema,
+  CoverageSchema,
   ErrorResponseSchema,
   EvidenceSchema,
   ListsResponseSchema,
@@ -32,6 +33,7 @@ const SOURCES: Readonly<Record<string, TSchema>> = {
   Identifier: IdentifierSchema,
   BatchRequest: BatchRequestSchema,
   ScreenResponse: ScreenResponseSchema,
+  Coverage: CoverageSchema,
   Match: MatchSchema,
   Evidence: EvidenceSchema,
   BatchResponse: BatchResponseSchema,
@@ -54,6 +56,7 @@ export type ComponentName = keyof typeof SOURCES & string;
 /** Descriptions for schemas whose TypeBox source has none (added after deduplication). */
 const DESCRIPTIONS: Readonly<Record<string, string>> = {
   ScreenResponse: 'The answer to one screening: ranked matches and the recommended action.',
+  Coverage: 'What an answer was screened against: every list (or those named in `lists`) with its date and status.',
   Match: 'One list entry that matched, with the evidence behind its confidence.',
   Evidence: 'One compared request field and its signed contribution to the confidence.',
   Error: 'The error envelope of every non-2xx answer (and of an invalid batch slot).',
@@ -66,7 +69,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   CreatedApiKey: 'The new key record with its token: store the token now, it is never shown again.',
   ApiKeyList: 'Every key of the account, newest first.',
   Health: 'Liveness: the process answers.',
-  Readiness: 'Readiness: lists loaded and store reachable.',
+  Readiness: 'Readiness: lists loaded (every list ok, or degraded naming the missing, stale or sample ones) and store reachable.',
 };
 
 export const schemaRef = (name: ComponentName): JsonObject => ({ $ref: `#/components/schemas/${name}` });

@@ -29,6 +29,15 @@ export const BATCH_REQUEST_EXAMPLES: JsonObject = {
 
 const SDN_URL = 'https://ofac.treasury.gov/specially-designated-nationals-and-blocked-persons-list-sdn-human-readable-lists';
 
+/** An answer screened against two lists, one of which (UFLPA) had no file: incomplete. */
+const COVERAGE = {
+  status: 'incomplete',
+  lists: [
+    { source: 'ofac-sdn', publishedAt: '2026-11-20T00:00:00.000Z', publishedAtSource: 'publisher', status: 'ok', entryCount: 17942 },
+    { source: 'dhs-uflpa', publishedAt: null, publishedAtSource: null, status: 'missing', entryCount: 0 },
+  ],
+};
+
 const BLOCK_ANSWER = {
   requestId: 'd10bde04-39d1-4d51-8901-f64221e4afc6',
   screenedAt: '2026-11-22T03:20:54.797Z',
@@ -52,6 +61,7 @@ const BLOCK_ANSWER = {
     },
   ],
   summary: { anyMatchAbove: 0.75, recommendedAction: 'block' },
+  coverage: COVERAGE,
 };
 
 const CLEAR_ANSWER = {
@@ -59,6 +69,7 @@ const CLEAR_ANSWER = {
   screenedAt: '2026-11-22T03:20:54.978Z',
   matches: [],
   summary: { anyMatchAbove: 0.75, recommendedAction: 'clear' },
+  coverage: COVERAGE,
 };
 
 export const SCREEN_RESPONSE_EXAMPLES: JsonObject = {

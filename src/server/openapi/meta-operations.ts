@@ -33,10 +33,11 @@ export const META_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     operationId: 'readyz',
     tag: 'Operations',
     summary: 'Readiness',
-    description: `200 when the lists are loaded and the store answers (within 3 s): \`ready\`, or \`degraded\`
-with the \`stale\` lists named when a list's refresh keeps failing (it is still screened against, so
-the instance stays in service). 503 otherwise, with the reasons in \`details\` (\`lists\`, \`store\`).
-Needs no key; served on every listener.`,
+    description: `200 \`{"status": "ready"}\` only when every list is \`ok\`; 200 \`degraded\` with \`missing\`,
+\`stale\` and \`sample\` when some list is missing, stale or only the bundled sample (the instance still
+screens; every answer's \`coverage\` says so). 503 with the reasons in \`details\` when no list is loaded,
+a LISTS_REQUIRED list is missing or stale, not every worker has its lists yet, or the store does not
+answer within 3 s. Needs no key; served on every listener.`,
     auth: 'none',
     responses: { 200: successResponse('Ready to screen.', negotiated(schemaRef('Readiness'))) },
     errors: ['lists_unavailable', 'store_unavailable', 'internal'],

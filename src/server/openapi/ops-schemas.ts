@@ -13,11 +13,13 @@ export const HealthSchema = Type.Object({
 
 export const ReadinessSchema = Type.Object({
   status: StringEnum(['ready', 'degraded'] as const, {
-    description: 'degraded: ready, but some lists are stale (their refresh keeps failing); they are still screened against.',
+    description: 'ready: every list is `ok`. degraded: some list is missing, stale or only the bundled sample; the instance still screens (answers say so in `coverage`).',
   }),
   entries: Type.Integer({ minimum: 0, description: 'List entries in the screening index.' }),
   store: Type.String({ description: 'Kind of key, quota and audit store ("redis" or "lmdb").', examples: ['redis'] }),
-  stale: Type.Optional(Type.Array(StringEnum(LIST_SOURCES), { description: 'The stale lists, when degraded.' })),
+  missing: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists with no file loaded.' }),
+  stale: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists served from an older copy (their refresh keeps failing or would have collapsed them).' }),
+  sample: Type.Boolean({ description: 'True when the lists are the bundled sample, not the published lists.' }),
 });
 
 /** Only the top of the document: its full shape is the OpenAPI 3.1 specification's business. */

@@ -37,6 +37,8 @@ function withExamples(content: JsonObject, examples: JsonObject): JsonObject {
   return { ...content, [JSON_TYPE]: { ...json, examples } };
 }
 
+const LISTS_UNAVAILABLE_NOTE = 'No list loaded yet, a LISTS_REQUIRED list missing or stale (fail closed), or `lists` naming only lists without entries (named in `details`); nothing is charged.';
+
 export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   [`POST ${BASE}/screen`]: {
     operationId: 'screen',
@@ -50,7 +52,7 @@ export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
         withExamples(negotiated(schemaRef('ScreenResponse')), SCREEN_RESPONSE_EXAMPLES), rateLimitHeaders()),
     },
     errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
-    errorNotes: { not_found: OTHER_PORT_NOTE },
+    errorNotes: { not_found: OTHER_PORT_NOTE, lists_unavailable: LISTS_UNAVAILABLE_NOTE },
   },
   [`POST ${BASE}/screen/batch`]: {
     operationId: 'screenBatch',
@@ -64,15 +66,19 @@ export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
         withExamples(negotiated(schemaRef('BatchResponse')), BATCH_RESPONSE_EXAMPLES), rateLimitHeaders()),
     },
     errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
-    errorNotes: { not_found: OTHER_PORT_NOTE },
+    errorNotes: { not_found: OTHER_PORT_NOTE, lists_unavailable: `${LISTS_UNAVAILABLE_NOTE} A slot whose \`lists\` names only lists without entries gets this error in its slot.` },
   },
   [`GET ${BASE}/lists`]: {
     operationId: 'listLists',
     tag: 'Lists',
     summary: 'The list catalog',
     description: `Every listSource with its entry count and freshness. \`publishedAt\` (also a match's
-\`listFreshness\`) is the date the publisher put on the list, or when the file was fetched if it carries
-none, always as an ISO 8601 UTC timestamp (a list dated by day gives that day's midnight UTC). \`status\`: \`ok\`; \`stale\` when refreshing it keeps failing; \`missing\` when no file supplies
+\`listFreshness\`) is the date the publisher put on the list where the file carries one, else the download's
+HTTP Last-Modified, else the file's modification time; \`publishedAtSource\` says which (\`publisher\`,
+\`http-last-modified\`, \`file-time\`). Always an ISO 8601 UTC timestamp (a list dated by day gives that
+day's midnight UTC). \`ageDays\` counts whole days since it; \`outdated\` is true beyond the server's
+LISTS_MAX_AGE_DAYS (default 30). \`status\`: \`ok\`; \`stale\` when refreshing it keeps failing or would
+have shrunk it by more than LISTS_MAX_COLLAPSE (the served copy is kept); \`missing\` when no file supplies
 it; \`sample\` when the server runs on its bundled sample data. Uses no quota but carries the
 rate-limit headers.`,
     auth: 'apiKey',

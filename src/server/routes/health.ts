@@ -2,12 +2,16 @@
  * @module GET /healthz (the process answers) and GET /readyz (lists loaded and store reachable;
  * 503 with the reasons otherwise). No key needed: load balancers and orchestrators call them.
  *
- * A stale list (its refresh keeps failing, LISTS_STALE_AFTER_MS) is still loaded and screened
- * against, so the instance stays ready: 200 with status "degraded" and the stale sources named,
- * for monitoring to alert on without a load balancer taking every instance out at once.
+ * 200 `ready` only when every list is `ok`. A list that is missing, stale (its refresh keeps failing
+ * or would have collapsed it) or only the bundled sample gives 200 `degraded`, naming them: the
+ * instance still screens (every answer says so in `coverage`), so a load balancer does not take every
+ * instance out at once, while monitoring can alert. 503 when nothing is loaded, when a LISTS_REQUIRED
+ * list is missing or stale (screening refuses meanwhile), when the store does not answer, and, with
+ * several workers, until every worker has its lists.
  */
 import type { FieldIssue } from '../../errors.js';
 import { errorReply, reply } from '../framing.js';
+import type { ServerDeps } from '../deps.js';
 import type { Route } from '../route.js';
 
 export const healthzRoute: Route = {
@@ -27,23 +31,32 @@ export const readyzRoute: Route = {
   pattern: '/readyz',
   api: 'ops',
   async handle(ctx, deps) {
-    const problems: FieldIssue[] = [];
-    const engine = deps.lists.engine();
-    if (engine === null) problems.push({ field: 'lists', issue: 'no list is loaded yet' });
+    const problems = listProblems(deps.lists);
     try {
       await withTimeout(deps.state.store.ping(), PING_TIMEOUT_MS);
     } catch {
       problems.push({ field: 'store', issue: `the ${deps.state.store.kind} store does not answer` });
     }
     if (problems.length > 0) {
-      const code = problems[0].field === 'lists' ? 'lists_unavailable' : 'store_unavailable';
+      const code = problems[0].field === 'store' ? 'store_unavailable' : 'lists_unavailable';
       return errorReply(code, ctx.requestId, ctx.format, { details: problems });
     }
-    const stale = (deps.lists.catalog() ?? []).filter((s) => s.status === 'stale').map((s) => s.source);
-    const status = stale.length > 0 ? 'degraded' : 'ready';
-    return reply(200, { status, entries: engine?.size ?? 0, store: deps.state.store.kind, ...(stale.length > 0 && { stale }) }, ctx.format);
+    const catalog = deps.lists.catalog() ?? [];
+    const missing = catalog.filter((s) => s.status === 'missing').map((s) => s.source);
+    const stale = catalog.filter((s) => s.status === 'stale').map((s) => s.source);
+    const sample = catalog.some((s) => s.status === 'sample');
+    const status = catalog.every((s) => s.status === 'ok') ? 'ready' : 'degraded';
+    const entries = deps.lists.engine()?.size ?? 0;
+    return reply(200, { status, entries, store: deps.state.store.kind, missing, stale, sample }, ctx.format);
   },
 };
+
+/** Why the lists keep this instance out of service; empty when they do not. */
+function listProblems(lists: ServerDeps['lists']): FieldIssue[] {
+  if (lists.engine() === null) return [{ field: 'lists', issue: 'no list is loaded yet' }];
+  if (!lists.poolReady()) return [{ field: 'lists', issue: 'not every worker has its lists yet' }];
+  return [...(lists.coverage()?.requiredIssues ?? [])];
+}
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

@@ -9,9 +9,16 @@ import { reply } from '../framing.js';
 import type { Route } from '../route.js';
 import { authenticateKey, peekQuota, rateLimitHeaders } from '../service-auth.js';
 
-/** The public fields only: file paths and loader errors are for operators (CLI), not API users. */
+/**
+ * The public fields only: file paths and loader errors are for operators (CLI), not API users.
+ * `ageDays` (whole days since publishedAt) and `outdated` (older than LISTS_MAX_AGE_DAYS) are
+ * computed per request: they change with the clock, not with the lists.
+ */
 export type PublicListStatus = Pick<ListStatus,
-  'source' | 'name' | 'publisher' | 'entryCount' | 'publishedAt' | 'lastRefresh' | 'status' | 'sourceUrl'>;
+  'source' | 'name' | 'publisher' | 'entryCount' | 'publishedAt' | 'publishedAtSource' | 'lastRefresh' | 'status' | 'sourceUrl'>
+  & { ageDays: number | null; outdated: boolean };
+
+const DAY_MS = 86_400_000;
 
 export const listsRoute: Route = {
   method: 'GET',
@@ -22,17 +29,24 @@ export const listsRoute: Route = {
     const catalog = deps.lists.catalog();
     if (catalog === null) throw new AppError('lists_unavailable');
     const quota = await peekQuota(deps, key, SERVICE_ID);
-    return reply(200, { data: catalog.map(publicStatus) }, ctx.format, rateLimitHeaders(quota));
+    const nowMs = deps.now().getTime();
+    const data = catalog.map((s) => publicStatus(s, nowMs, deps.lists.policy.maxAgeDays));
+    return reply(200, { data }, ctx.format, rateLimitHeaders(quota));
   },
 };
 
-function publicStatus(s: ListStatus): PublicListStatus {
+function publicStatus(s: ListStatus, nowMs: number, maxAgeDays: number): PublicListStatus {
+  // A date in the future (clock skew, a bad file date) is age 0, never negative.
+  const ageDays = s.publishedAt === null ? null : Math.max(0, Math.floor((nowMs - Date.parse(s.publishedAt)) / DAY_MS));
   return {
     source: s.source,
     name: s.name,
     publisher: s.publisher,
     entryCount: s.entryCount,
     publishedAt: s.publishedAt,
+    publishedAtSource: s.publishedAtSource,
+    ageDays,
+    outdated: ageDays !== null && ageDays > maxAgeDays,
     lastRefresh: s.lastRefresh,
     status: s.status,
     sourceUrl: s.sourceUrl,

@@ -6,7 +6,9 @@
  * units in one atomic step, or none with 429; the same step writes the valid slots' audit records.
  * Each slot has its own requestId; valid slots are audited with the SHA-256 of the entity's
  * canonical JSON (as submitted, before trimming). Should screening fail, the units are refunded and
- * the records deleted.
+ * the records deleted. A slot whose `lists` names only lists without entries gets 503's error body
+ * (`lists_unavailable`) in its slot and is neither charged nor screened; every screened slot carries
+ * `coverage`.
  */
 import { randomUUID } from 'node:crypto';
 import type { ScreenRequest, ScreenResult, ScreeningEngine } from '../../engine/types.js';
@@ -17,10 +19,11 @@ import { decodeBody, reply } from '../framing.js';
 import type { Route } from '../route.js';
 import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../schemas/screen-request.js';
 import { readScreenRequest } from '../screen-input.js';
-import { screenResponse } from '../screen-response.js';
+import { LISTS_UNAVAILABLE_MESSAGE } from '../coverage.js';
+import { batchPayload, ScreenAnswer } from '../screen-response.js';
 import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
 import { compileValidator } from '../validation.js';
-import { loadedEngine } from './screen.js';
+import { screenableLists } from './screen.js';
 
 const validateEnvelope = compileValidator(BatchEnvelopeSchema);
 const validateArray = compileValidator(BatchArraySchema);
@@ -39,17 +42,19 @@ export const screenBatchRoute: Route = {
   async handle(ctx, deps) {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
     const entities = readEntities(decodeBody(ctx.request));
+    const { engine, coverage } = screenableLists(deps);
     const slots: unknown[] = new Array(entities.length);
     const valid: ValidSlot[] = [];
     entities.forEach((entity, index) => {
       const requestId = randomUUID();
       const input = readScreenRequest(entity);
-      if (input.ok) valid.push({ index, requestId, request: input.request, bodySha256: sha256Hex(canonicalJson(entity)) });
-      else slots[index] = errorBody('invalid_request', requestId, input.issues);
+      const unavailable = input.ok ? coverage.emptyFilter(input.request.lists) : null;
+      if (!input.ok) slots[index] = errorBody('invalid_request', requestId, input.issues);
+      else if (unavailable !== null) slots[index] = errorBody('lists_unavailable', requestId, unavailable, LISTS_UNAVAILABLE_MESSAGE);
+      else valid.push({ index, requestId, request: input.request, bodySha256: sha256Hex(canonicalJson(entity)) });
     });
-    const engine = loadedEngine(deps);
     // Nothing valid: nothing screened, charged or audited; the answer still carries the headers.
-    if (valid.length === 0) return reply(200, slots, ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
+    if (valid.length === 0) return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
     const screenedAt = deps.now().toISOString();
     const audit = valid.map((s) => ({ requestId: s.requestId, screenedAt, bodySha256: s.bodySha256 }));
@@ -57,9 +62,9 @@ export const screenBatchRoute: Route = {
     return refundingOnFailure(ctx, deps, charge, async () => {
       const results = await screenInSlices(engine, valid.map((s) => s.request));
       valid.forEach((slot, i) => {
-        slots[slot.index] = screenResponse(slot.requestId, screenedAt, results[i]);
+        slots[slot.index] = new ScreenAnswer(slot.requestId, screenedAt, results[i], coverage.of(slot.request.lists));
       });
-      return reply(200, slots, ctx.format, rateLimitHeaders(quota));
+      return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(quota));
     });
   },
 };

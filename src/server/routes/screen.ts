@@ -1,16 +1,17 @@
 /**
  * @module POST /sanctions-screening/v1/screen: one party.
- * authenticate -> validate -> lists loaded? -> quota (1 unit) and audit record in one store step
- * -> screen -> reply. Should screening or encoding fail, the unit is refunded and the record deleted.
+ * authenticate -> validate -> lists loaded, required lists there, the `lists` filter not only empty
+ * lists? -> quota (1 unit) and audit record in one store step -> screen -> reply (with `coverage`). Should screening or encoding fail, the unit is refunded and the record deleted.
  */
 import { AppError } from '../../errors.js';
 import type { ScreeningEngine } from '../../engine/types.js';
+import type { CoverageBook } from '../coverage.js';
 import { sha256Hex } from '../body-hash.js';
 import { SERVICE_ID, type ServerDeps } from '../deps.js';
 import { decodeBody, reply } from '../framing.js';
 import type { Route } from '../route.js';
 import { readScreenRequest } from '../screen-input.js';
-import { screenResponse } from '../screen-response.js';
+import { ScreenAnswer, screenPayload } from '../screen-response.js';
 import { authenticateKey, chargeQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
 
 export const screenRoute: Route = {
@@ -21,19 +22,26 @@ export const screenRoute: Route = {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
     const input = readScreenRequest(decodeBody(ctx.request));
     if (!input.ok) throw new AppError('invalid_request', input.issues);
-    const engine = loadedEngine(deps);
+    const { engine, coverage } = screenableLists(deps);
+    coverage.assertFilter(input.request.lists);
     const screenedAt = deps.now().toISOString();
     // Hash of the exact bytes received, whatever the format, so the client can recompute it.
     const audit = [{ requestId: ctx.requestId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
     const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
     return refundingOnFailure(ctx, deps, charge, () =>
-      reply(200, screenResponse(ctx.requestId, screenedAt, engine.screen(input.request)), ctx.format, rateLimitHeaders(quota)));
+      reply(200, screenPayload(new ScreenAnswer(ctx.requestId, screenedAt, engine.screen(input.request), coverage.of(input.request.lists))),
+        ctx.format, rateLimitHeaders(quota)));
   },
 };
 
-/** The engine of the loaded lists; 503 lists_unavailable before the first load finished. */
-export function loadedEngine(deps: ServerDeps): ScreeningEngine {
+/**
+ * The engine and coverage of the loaded lists; 503 lists_unavailable before the first load finished
+ * or while a LISTS_REQUIRED list is missing or stale (fail closed).
+ */
+export function screenableLists(deps: ServerDeps): { engine: ScreeningEngine; coverage: CoverageBook } {
   const engine = deps.lists.engine();
-  if (engine === null) throw new AppError('lists_unavailable');
-  return engine;
+  const coverage = deps.lists.coverage();
+  if (engine === null || coverage === null) throw new AppError('lists_unavailable');
+  coverage.assertRequired();
+  return { engine, coverage };
 }

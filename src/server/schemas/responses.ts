@@ -29,6 +29,28 @@ export const MatchSchema = Type.Object({
   sourceUrl: Type.String({ format: 'uri' }),
 });
 
+const PublishedAtSourceSchema = Type.Union([
+  StringEnum(['publisher', 'http-last-modified', 'file-time'] as const, {
+    description: "Where publishedAt comes from: the publisher's date in the file, the download's HTTP Last-Modified, or the file's modification time.",
+  }),
+  Type.Null(),
+]);
+
+const ListStatusValueSchema = StringEnum(['ok', 'stale', 'missing', 'sample'] as const);
+
+export const CoverageSchema = Type.Object({
+  status: StringEnum(['complete', 'incomplete'] as const, {
+    description: 'incomplete when any list screened against is missing, stale, the bundled sample, or has no entries.',
+  }),
+  lists: Type.Array(Type.Object({
+    source: StringEnum(LIST_SOURCES),
+    publishedAt: Type.Union([Timestamp("The list's publishedAt."), Type.Null()]),
+    publishedAtSource: PublishedAtSourceSchema,
+    status: ListStatusValueSchema,
+    entryCount: Type.Integer({ minimum: 0 }),
+  }), { description: 'One item per list screened against: every list, or those named in `lists`.' }),
+}, { description: 'What this answer was screened against, so a stored answer documents itself (a clear included).' });
+
 export const ScreenResponseSchema = Type.Object({
   requestId: Type.String({ format: 'uuid', description: 'Also the X-Request-Id header and the audit record key.' }),
   screenedAt: Timestamp('When the screening ran.'),
@@ -37,6 +59,7 @@ export const ScreenResponseSchema = Type.Object({
     anyMatchAbove: Type.Number({ description: 'The review threshold applied (mode default or `threshold`).' }),
     recommendedAction: StringEnum(['clear', 'manual-review', 'block'] as const),
   }),
+  coverage: CoverageSchema,
 });
 
 export const ErrorResponseSchema = Type.Object({
@@ -57,9 +80,12 @@ export const ListStatusSchema = Type.Object({
   name: Type.String(),
   publisher: Type.String(),
   entryCount: Type.Integer({ minimum: 0 }),
-  publishedAt: Type.Union([Timestamp('The date the publisher put on the list, else when the file was fetched.'), Type.Null()]),
+  publishedAt: Type.Union([Timestamp("The publisher's date on the list, else the download's Last-Modified, else the file's modification time."), Type.Null()]),
+  publishedAtSource: PublishedAtSourceSchema,
+  ageDays: Type.Union([Type.Integer({ minimum: 0, description: 'Whole days since publishedAt.' }), Type.Null()]),
+  outdated: Type.Boolean({ description: 'publishedAt is older than the server\'s LISTS_MAX_AGE_DAYS (default 30).' }),
   lastRefresh: Type.Union([Timestamp('When this server last loaded the list.'), Type.Null()]),
-  status: StringEnum(['ok', 'stale', 'missing', 'sample'] as const),
+  status: ListStatusValueSchema,
   sourceUrl: Type.String({ format: 'uri' }),
 });
 
