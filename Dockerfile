@@ -10,7 +10,9 @@
 # Lists live in LISTS_DIR (/var/lib/rps/lists; mount a volume there and fill it with `lists update`).
 # Until it holds a list file the service screens against the bundled sample (status "sample").
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node 24, the LTS line that the prebuilt uWebSockets.js binaries cover (ABI 137; Node 20 is past its
+# end of life; Node 26's ABI has no binary in @based/uws 6.0.1). The code also runs on Node >= 20.19.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app

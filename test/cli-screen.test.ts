@@ -433,6 +433,19 @@ describe('rps screen (bulk)', () => {
     for (const run of [semicolon, tab]) expect(run.out + run.err).not.toContain(listed.name);
   });
 
+  it('says so, before the first row and in the summary, when it screens against the bundled sample', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'rps-no-lists-'));
+    try {
+      const run = await screen(['-i', csv, '-o', out('sample.jsonl'), '--in-process', '--lists-dir', empty, '--max-batches', '1']);
+      expect(run.code).toBe(0);
+      expect(run.err).toContain(`(no list file in ${empty}: the bundled sample)`);
+      expect(run.err).toMatch(/^warning: SAMPLE lists, not the official ones: ofac-sdn, .*gsa-sam/m);
+      expect(run.out).toMatch(/lists\s+0 of 12 lists ok; sample: ofac-sdn, /);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
   it('reads identifiers: "type:value;type:value" in CSV, the identifiers array in JSONL', async () => {
     const { readCsvRows } = await import('../src/cli/screen/csv-input.js');
     const { jsonlRow } = await import('../src/cli/screen/jsonl-input.js');

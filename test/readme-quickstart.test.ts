@@ -42,12 +42,12 @@ async function startBuiltServer(dir: string): Promise<{ child: ChildProcess; por
 
 /** The lists load after the listener opens (a few seconds): the README says to wait for "index built". */
 async function untilReady(port: number): Promise<void> {
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1200; i++) {
     const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error('the server did not become ready within 60 s');
+  throw new Error('the server did not become ready within 120 s');
 }
 
 describe('README quickstart', () => {
@@ -58,7 +58,7 @@ describe('README quickstart', () => {
     if (!existsSync(join(PROJECT_DIR, 'dist/server/main.js'))) throw new Error('dist/ is missing: run npm run build');
     dir = await mkdtemp(join(tmpdir(), 'rps-quickstart-'));
     server = await startBuiltServer(dir);
-  }, 60_000);
+  }, 150_000);
   afterAll(async () => {
     if (server?.child.exitCode === null) {
       server.child.kill('SIGTERM');

@@ -219,8 +219,9 @@ async function localScreener(flags: ScreenFlags, io: ScreenIo, onCoverage: (cove
     staleAfterMs: config.listsStaleAfterMs,
   });
   const coverage = coverageFromCatalog(info.catalog);
-  showCoverage(coverage, `screening in-process against ${info.dir} (${info.entries} list entries)`, flags, io);
-  if (info.sample) io.err('warning: no list file found; these are the bundled SAMPLE lists, not the official lists\n');
+  // With no list file the set is the bundled sample: the coverage warning names every list as SAMPLE.
+  const where = info.sample ? `${info.dir} (no list file in ${flags.listsDir ?? config.listsDir}: the bundled sample)` : info.dir;
+  showCoverage(coverage, `screening in-process against ${where} (${info.entries} list entries)`, flags, io);
   onCoverage(coverage);
   return screener;
 }
