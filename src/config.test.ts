@@ -11,6 +11,7 @@ describe('loadConfig', () => {
       listsMaxCollapse: 0.5,
       listsUrlOfac: DEFAULT_LIST_URLS.ofac,
       listsUrlSam: DEFAULT_LIST_URLS.sam,
+      lmdbSyncIntervalMs: 1000,
     });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
     ['LISTS_STALE_AFTER_MS', '1e3', 'LISTS_STALE_AFTER_MS must be a whole number of at least 0 (got "1e3")'],
     ['LISTS_URL_CSL', 'ftp://example.org/x.csv', 'LISTS_URL_CSL must be an http(s) URL (got "ftp://example.org/x.csv")'],
     ['LISTS_URL_UFLPA', 'not a url', 'LISTS_URL_UFLPA must be an http(s) URL (got "not a url")'],
+    ['LMDB_SYNC_INTERVAL_MS', '5000', 'LMDB_SYNC_INTERVAL_MS must be a whole number from 0 to 1000 (got "5000")'],
   ])('rejects %s=%s with a one-line reason', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(message));
   });

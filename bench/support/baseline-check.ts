@@ -25,6 +25,8 @@ export interface BaselineFile {
   cpus: number;
   loadAverage: number;
   figures: Figures;
+  /** lmdb vs Redis ratios from bench/results/stores.json (bench/stores.bench.ts). */
+  stores?: Figures;
 }
 
 export interface Margins {

@@ -1,7 +1,7 @@
 /**
  * Prints the HTTP bench's request bodies as JSON: `{timed, warmup}`, each an array of screening
  * request bodies from the engine bench's query mix (the timed one, and one drawn with another seed
- * for the warm-up). Run as a child process by bench/http.bench.ts, so the load generator's heap never
+ * for the warm-up). Run as a child process by bench/support/screening-bodies.ts, so the load generator's heap never
  * holds the lists and index it takes to build the mix (their collection would pause it mid-run and
  * show up as request latency).
  *
