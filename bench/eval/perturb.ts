@@ -114,11 +114,13 @@ const PARTICLE = /\b(AL|EL)[- ]+([A-Z]{3,})/i;
 export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | null {
   const ws = words(entry.name.replace(/[()]/g, ' '));
   switch (kind) {
-    case 'typo': {
+    case 'typo':
+    case 'typo-anywhere': {
+      // One edit inside a word of 6+ letters; "anywhere" lets it fall on the first or last letter too.
       const idx = longWordIndexes(ws, 6);
       if (idx.length === 0 || ws.length < 2) return null;
       const i = pick(rng, idx);
-      ws[i] = typo(ws[i], rng);
+      ws[i] = kind === 'typo' ? typo(ws[i], rng) : typoAnywhere(ws[i], rng);
       return ws.join(' ');
     }
     case 'two-typos': {
@@ -180,13 +182,6 @@ export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | n
     case 'alias': {
       const strong = entry.aliases.filter((a) => a.quality === 'strong' && a.type === 'aka');
       return strong.length > 0 ? pick(rng, strong).name : null;
-    }
-    case 'typo-anywhere': {
-      const idx = longWordIndexes(ws, 6);
-      if (idx.length === 0 || ws.length < 2) return null;
-      const i = pick(rng, idx);
-      ws[i] = typoAnywhere(ws[i], rng);
-      return ws.join(' ');
     }
     case 'join-comma': {
       // "LAST, First Middle" written in the natural order with the last two words joined: "First MiddleLast".

@@ -49,26 +49,28 @@ export function loadedNames(entries: readonly ListEntry[]): NamedQuery[] {
  * are not meant to identify alone), and the CSL `name` and `alt_names` columns as written.
  */
 export function publishedNames(entries: readonly ListEntry[]): NamedQuery[] {
+  // ent_num is unique within one OFAC file, not across sdn.csv and cons_prim.csv: ids by file family.
+  const family = (e: ListEntry): string => (e.listSource === 'ofac-sdn' ? 'sdn' : e.listSource.startsWith('ofac-') ? 'cons' : 'csl');
   const byId = new Map<string, ListEntry>();
-  for (const e of entries) byId.set(e.entryId, e);
+  for (const e of entries) byId.set(`${family(e)}/${e.entryId}`, e);
   const out: NamedQuery[] = [];
   const strongAlias = (e: ListEntry, name: string): boolean =>
     !e.aliases.some((a) => a.quality === 'weak' && a.name.trim() === name.trim());
-  const add = (id: string, name: string | undefined): void => {
-    const e = byId.get(id.trim());
+  const add = (fam: string, id: string, name: string | undefined): void => {
+    const e = byId.get(`${fam}/${id.trim()}`);
     const text = name?.trim();
     if (!e || !text || text === '-0-' || !strongAlias(e, text)) return;
     out.push({ query: text, key: entryKey(e) });
   };
-  for (const [prim, alt] of [['sdn.csv', 'alt.csv'], ['cons_prim.csv', 'cons_alt.csv']]) {
-    if (existsSync(join(SNAPSHOT_DIR, prim))) for (const row of readRows(join(SNAPSHOT_DIR, prim), '\u0000')) add(row[0], row[1]);
-    if (existsSync(join(SNAPSHOT_DIR, alt))) for (const row of readRows(join(SNAPSHOT_DIR, alt), '\u0000')) add(row[0], row[3]);
+  for (const [fam, prim, alt] of [['sdn', 'sdn.csv', 'alt.csv'], ['cons', 'cons_prim.csv', 'cons_alt.csv']]) {
+    if (existsSync(join(SNAPSHOT_DIR, prim))) for (const row of readRows(join(SNAPSHOT_DIR, prim), '\u0000')) add(fam, row[0], row[1]);
+    if (existsSync(join(SNAPSHOT_DIR, alt))) for (const row of readRows(join(SNAPSHOT_DIR, alt), '\u0000')) add(fam, row[0], row[3]);
   }
   const csl = join(SNAPSHOT_DIR, 'consolidated.csv');
   if (existsSync(csl)) {
     for (const row of readCsv(csl)) {
-      add(row._id, row.name);
-      for (const alt of (row.alt_names ?? '').split(';')) add(row._id, alt);
+      add('csl', row._id, row.name);
+      for (const alt of (row.alt_names ?? '').split(';')) add('csl', row._id, alt);
     }
   }
   return out;
