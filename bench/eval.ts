@@ -1,7 +1,9 @@
 /**
  * `npm run eval`: matching quality on public evaluation data and the real snapshot.
- * Prints a summary table and writes bench/results/eval.json. Options: --quick (10,000 negatives),
- * --only name-bench,cascade,cross-script,negatives,positives,perturbation,identifiers,place-of-birth.
+ * Prints each figure beside its previous value (bench/eval/previous.json), the recall / false-positive
+ * curve by threshold, and writes bench/results/eval.json. Options: --quick (10,000 negatives, 300
+ * near-misses per class, a sample of the verbatim names),
+ * --only name-bench,cascade,cross-script,negatives,positives,perturbation,verbatim,near-miss,identifiers,place-of-birth.
  */
 import { nameBench, cascadePairs, crossScript } from './eval/pairs.js';
 import { negatives, positives } from './eval/screening.js';
@@ -10,6 +12,10 @@ import { identifiers } from './eval/identifiers.js';
 import { placeOfBirth } from './eval/place-of-birth.js';
 import { requireShared, writeResults } from './support/paths.js';
 import { loadSnapshot } from './support/snapshot.js';
+import { loadedNames, publishedNames, verbatim } from './eval/verbatim.js';
+import { nearMisses, negativeRows, scoreClasses, scriptNegatives } from './eval/near-miss.js';
+import { printCurve, printFigures, type Figures } from './eval/report.js';
+import type { Fuzziness } from '../src/engine/types.js';
 
 requireShared('npm run eval');
 const args = process.argv.slice(2);
@@ -22,6 +28,8 @@ const snap = await loadSnapshot();
 console.log(`snapshot: ${snap.set.entries.length} entries, ${snap.engine.index.names.length} names (load ${snap.loadMs.toFixed(0)} ms, index ${snap.buildMs.toFixed(0)} ms)`);
 const results: Record<string, unknown> = { date: new Date().toISOString(), entries: snap.set.entries.length };
 
+const figures: Figures = {};
+const curve: { nameOnly?: Record<Fuzziness, number[]>; nearMiss?: Record<Fuzziness, number[]>; must?: Record<Fuzziness, number[]> } = {};
 const fmt = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(' | ');
 
 if (wanted('name-bench')) {
@@ -29,34 +37,81 @@ if (wanted('name-bench')) {
   results.nameBench = r;
   console.log(`\nname_bench (${r.pairs} pairs)  logic-v2 baseline: ${fmt({ P: r.baseline.precision, R: r.baseline.recall, F1: r.baseline.f1 })}`);
   for (const [mode, s] of Object.entries(r.byMode)) console.log(`  ${mode.padEnd(8)} P ${s.precision}  R ${s.recall}  F1 ${s.f1}  (TP ${s.tp} FP ${s.fp} TN ${s.tn} FN ${s.fn})`);
+  for (const [mode, s] of Object.entries(r.byMode)) figures[`name_bench F1 ${mode}`] = s.f1;
 }
 if (wanted('cascade')) {
   const r = await cascadePairs(snap.engine.index);
   results.cascade = r;
   console.log(`\nwatchman cascade pairs (${r.pairs})  watchman@0.7: ${fmt({ P: r.watchman.precision, R: r.watchman.recall, F1: r.watchman.f1 })}`);
   for (const [mode, s] of Object.entries(r.byMode)) console.log(`  ${mode.padEnd(8)} P ${s.precision}  R ${s.recall}  F1 ${s.f1}`);
+  for (const [mode, s] of Object.entries(r.byMode)) figures[`cascade F1 ${mode}`] = s.f1;
 }
 if (wanted('cross-script')) {
   const r = await crossScript(snap.engine.index);
   results.crossScript = r;
   console.log(`\ncross-script pairs (${r.pairs}): recall ${fmt(r.recallByMode)}; reached watchman's minimum: ${r.reachedWatchmanMinimum}/${r.pairs}`);
+  for (const [mode, v] of Object.entries(r.recallByMode)) figures[`cross-script recall ${mode}`] = v;
 }
 if (wanted('positives')) {
   const r = positives(snap.engine);
   results.positives = r;
   console.log(`\nUN positives: ${r.onLoadedList}/${r.people} on a loaded list; recall clean ${fmt(r.recallUntreated)}; noisy ${fmt(r.recallTreated)}`);
+  for (const [mode, v] of Object.entries(r.recallUntreated)) figures[`UN recall clean ${mode}`] = v;
+  for (const [mode, v] of Object.entries(r.recallTreated)) figures[`UN recall noisy ${mode}`] = v;
 }
 if (wanted('perturbation')) {
   const r = perturbation(snap.engine, snap.set.entries);
   results.perturbation = r;
   console.log(`\nperturbation set (seeded, from the snapshot): balanced recall on what balanced must catch = ${r.balancedMustRecall}`);
   for (const [kind, k] of Object.entries(r.perKind)) console.log(`  ${kind.padEnd(15)} n=${String(k.queries).padEnd(4)} must=${k.must.padEnd(8)} ${fmt(k.recall)}`);
+  figures['perturbation balanced must-catch recall'] = r.balancedMustRecall;
+  for (const [kind, k] of Object.entries(r.perKind)) figures[`perturbation ${kind} ${k.must}`] = k.recall[k.must];
+  curve.must = r.mustConfidences;
+  results.perturbation = { ...r, mustConfidences: undefined };
 }
 if (wanted('negatives')) {
   const t = performance.now();
   const r = negatives(snap.engine, quick ? 10_000 : Infinity);
   results.negatives = r;
-  console.log(`\nsynthetic negatives (${r.screened}, ${((performance.now() - t) / 1000).toFixed(1)} s): false-positive rate ${fmt(r.falsePositiveRate)}; name only ${fmt(r.falsePositiveRateNameOnly)}; block ${fmt(r.blockRate)}`);
+  console.log(`\nsynthetic negatives (${r.screened}, ${((performance.now() - t) / 1000).toFixed(1)} s): name only (the gate) ${fmt(r.falsePositiveRateNameOnly)}; details drawn independently ${fmt(r.falsePositiveRateIndependentDetails)}; the person's own details ${fmt(r.falsePositiveRate)}; block ${fmt(r.blockRate)}; nesting violations ${fmt(r.nesting)}`);
+  for (const mode of ['strict', 'balanced', 'loose'] as const) {
+    figures[`negatives FP name only ${mode}`] = r.falsePositiveRateNameOnly[mode];
+    figures[`negatives FP independent details ${mode}`] = r.falsePositiveRateIndependentDetails[mode];
+    figures[`negatives FP own details ${mode}`] = r.falsePositiveRate[mode];
+  }
+  figures['negatives nesting violations'] = r.nesting.strictNotBalanced + r.nesting.balancedNotLoose;
+  curve.nameOnly = r.top;
+  results.negatives = { ...r, top: undefined };
+}
+if (wanted('near-miss')) {
+  const rows = negativeRows();
+  const classes = { ...nearMisses(snap.set.entries, rows, quick ? 300 : 1000), ...scriptNegatives(rows, quick ? 300 : 1000) };
+  const r = scoreClasses(snap.engine, classes);
+  results.nearMiss = r.byClass;
+  console.log('\nnear-miss and script negatives (name only): false-positive rate');
+  for (const [cls, c] of Object.entries(r.byClass)) {
+    console.log(`  ${cls.padEnd(22)} n=${String(c.queries).padEnd(5)} ${fmt(c.falsePositiveRate)}`);
+    figures[`near-miss FP ${cls} balanced`] = c.falsePositiveRate.balanced;
+  }
+  const nearOnly = Object.keys(r.byClass).filter((c) => !/arabic|cyrillic|han|hangul/.test(c));
+  const pooled = (mode: Fuzziness): number => {
+    const n = nearOnly.reduce((s, c) => s + r.byClass[c].queries, 0);
+    return Math.round((nearOnly.reduce((s, c) => s + r.byClass[c].falsePositiveRate[mode] * r.byClass[c].queries, 0) / n) * 1e5) / 1e5;
+  };
+  for (const mode of ['strict', 'balanced', 'loose'] as const) figures[`near-miss FP all classes ${mode}`] = pooled(mode);
+  figures['near-miss nesting violations'] = r.nesting.strictNotBalanced + r.nesting.balancedNotLoose;
+  curve.nearMiss = r.top;
+}
+if (wanted('verbatim')) {
+  const t = performance.now();
+  const all = [...loadedNames(snap.set.entries), ...publishedNames(snap.set.entries)];
+  const queries = quick ? all.filter((_, i) => i % 10 === 0) : all;
+  const r = verbatim(snap.engine, queries);
+  results.verbatim = r;
+  console.log(`\nverbatim list names (${r.queries}${quick ? ', every 10th' : ', exhaustive'}, ${((performance.now() - t) / 1000).toFixed(1)} s): found ${fmt(r.foundByMode)}; nesting violations ${fmt(r.nestingViolations)}`);
+  for (const m of r.misses.slice(0, 12)) console.log(`  miss ${m.mode}: ${m.query} (${m.key}) ${m.confidence}`);
+  for (const mode of ['strict', 'balanced', 'loose'] as const) figures[`verbatim found ${mode}`] = r.foundByMode[mode];
+  figures['verbatim nesting violations'] = r.nestingViolations.strictNotBalanced + r.nestingViolations.balancedNotLoose;
 }
 if (wanted('identifiers')) {
   const r = identifiers(snap.engine, snap.set.entries);
@@ -69,4 +124,7 @@ if (wanted('place-of-birth')) {
   const pair = (o: Record<string, { without: number; with: number }>): string => Object.entries(o).map(([k, v]) => `${k} ${v.without} -> ${v.with}`).join(' | ');
   console.log(`\nplace of birth (${r.positives} positives, ${r.negatives} negatives; name, birth date, nationality -> + place of birth): recall clean ${pair(r.recallClean)}; noisy ${pair(r.recallNoisy)}; false positives ${pair(r.falsePositiveRate)}`);
 }
+if (curve.nameOnly || curve.nearMiss || curve.must) printCurve(curve, snap.engine.thresholds);
+if (!quick && !only) results.figures = figures;
+printFigures(figures);
 console.log(`\nwritten ${writeResults('eval', results)}`);

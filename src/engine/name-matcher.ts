@@ -7,9 +7,9 @@ import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
 import {
-  ABJAD, ARABIC, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
-import { COMMON_NAMES, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, LEGAL_FORMS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -63,14 +63,16 @@ export interface QueryPlan {
  * `letters` letters of unknown words are tried (QueryLimits.breakLetters).
  */
 function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number): RawWord[] {
-  // Parts of four letters or more; shorter only as a vocabulary word, and one of two letters only at
-  // the end ("INDUSTRYCO"): at the start it is more often a typo than a join ("COSHAR" is not
-  // "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
+  // Parts of four letters or more; shorter only as a vocabulary word. A two-letter part only as a
+  // legal form at the end after a vocabulary word ("INDUSTRYCO"): after a name it is more often the
+  // name's own ending ("-as" of a Lithuanian or Greek surname is no "AS"), and at the start more
+  // often a typo than a join ("COSHAR" is not "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
   // Trial fragments are classified without entering the word-class cache (see classifyWord).
   const listed = (w: string): boolean => known.has(classifyWord(w, false).text);
   const isKnown = (w: string, other: string, right: boolean): boolean => {
     if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
-    if (VOCABULARY.has(w)) return right || w.length >= 3;
+    if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
+    if (VOCABULARY.has(w)) return true;
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
   const out: RawWord[] = [];
@@ -78,7 +80,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
-    if (!cw || known.has(cw.text) || cw.cls !== 'name') {
+    // Words of legal-form phrases stay whole, or the phrase could not fold ("RASPUNDERE").
+    if (!cw || known.has(cw.text) || cw.cls !== 'name' || PHRASE_WORD_SET.has(cw.text)) {
       out.push(word);
       continue;
     }
@@ -94,9 +97,32 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
         bestMin = shorter;
       }
     }
-    out.push(...(best ? best.map((text) => ({ text })) : [word]));
+    out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
+}
+
+const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
+
+/**
+ * A glued article ("Elzahrani", "Alqardawi") on a word the lists know without it is the particle
+ * written apart ("El Zahrani"): split, as normalisation splits it on the Arabic names it knows.
+ */
+function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] {
+  if (!words.some((w) => GLUED.test(w.text))) return words as RawWord[];
+  return words.flatMap((w) => {
+    if (w.syllabic || !GLUED.test(w.text) || isListedWord(index, classifyWord(w.text).text)) return [w];
+    const rest = w.text.slice(2);
+    return index.tokens.has(classifyWord(rest).text) ? [{ ...w, text: 'al' }, { ...w, text: rest }] : [w];
+  });
+}
+
+const GLUED = /^(?:al|el)[a-z]{4}/;
+
+/** A token some list name has as a word of its own (not only as a join of two): 5+ letters. */
+function isListedWord(index: BuiltIndex, text: string): boolean {
+  const id = index.tokens.get(text);
+  return id !== undefined && (index.anagrams.get(anagramKey(text))?.includes(id) ?? false);
 }
 
 /** `text` with every run of one letter a-z written once ("joonng" -> "jong"); the same string when it has none. */
@@ -123,28 +149,36 @@ function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): Nam
   return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
 }
 
+/** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
-  name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>, limits: Readonly<QueryLimits> = FULL_LIMITS,
+  name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
+  limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  const words = rawWords(name, limits);
-  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters) : words, ABJAD.test(name), ARABIC.test(name));
+  const words = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
+  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters) : words);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
+  // The single-letter spelling must be a name itself, not a title ("Hajji" is no "Haji").
   for (const t of tokens) {
     if (t.raw || t.weak || t.syllabic) continue;
     const single = singleLetters(t.text);
-    if (single !== t.text && known?.has(single)) t.raw = single;
+    if (single !== t.text && known?.has(single) && classifyWord(single).cls === 'name') t.raw = single;
   }
   const weights = tokens.map(weightOf);
-  const units: QueryUnit[] = tokens.map((t, i) => ({ text: t.text, pos: i, span: 1, weight: weights[i] }));
+  // A one-letter Han or Hangul syllable (이 = "i") is no initial: it searches nothing alone (it
+  // still joins its neighbours, and its weight still counts when the list name lacks it).
+  const units: QueryUnit[] = [];
+  tokens.forEach((t, i) => {
+    if (!(t.syllabic && t.text.length === 1)) units.push({ text: t.text, pos: i, span: 1, weight: weights[i] });
+  });
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
   // syllable the list name lacks weighs double ("Lin Jian Dai" is not "Jian Dai").
   const positionWeights = tokens.map((t, i) => (t.syllabic ? 2 * weights[i] : weights[i]));
   // Raw spellings of folded tokens search too (see NameToken.raw).
   tokens.forEach((t, i) => {
-    if (t.raw && units.length < MAXQ) units.push({ text: t.raw, pos: i, span: 1, weight: weights[i] });
+    if (t.raw && !(t.syllabic && t.raw.length === 1) && units.length < MAXQ) units.push({ text: t.raw, pos: i, span: 1, weight: weights[i] });
   });
   if (mode.compounds) {
     for (const c of compounds(tokens)) {
@@ -207,6 +241,30 @@ function skeletonOf(text: string): string {
   return sk;
 }
 
+/** Shortest abjad skeleton that alone makes a phonetic match (fixed 0.84); shorter ones need the same consonants. */
+const ABJAD_SKELETON_MIN = 5;
+
+/**
+ * Consonants as written: digraphs as one letter (kh = k, sh = s: transliterations disagree on them),
+ * no vowels (nor the w / y an abjad writes long vowels with), and no sound-alike folding (q is not k).
+ */
+const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1').replace(/[aeiouwy]/g, '');
+
+/**
+ * An abjad token of three or four consonants meets the list words with the same skeleton only when
+ * their consonants are the very letters it has (لادن "ldn" = Ladin), not merely sound-alikes (قدر
+ * "qdr" is not Kawthar): so short a skeleton says little by itself.
+ */
+function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[]): void {
+  const own = consonants(text);
+  const { tokBytes, tokOff } = index.arrays;
+  for (const id of ids) {
+    let listed = '';
+    for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
+    if (consonants(listed) === own) core.queueAdd(u, id, 0.84);
+  }
+}
+
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
   const units = plan.units;
@@ -222,8 +280,10 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
     const ids = index.skeletons.get(sk);
     if (!ids) continue;
     // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
-    // Abjad-written tokens have no vowels to compare: every one counts, at least 0.84.
-    if (token.abjad) core.queuePhonetic(u, ids, -1, 0, 0.84);
+    // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
+    // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
+    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, 0.84);
+    else if (token.abjad) addSameConsonants(core, index, u, token.text, ids);
     // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
     else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
   }
@@ -253,6 +313,8 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
   for (let p = 1; p + 1 < query.length; p++) {
     if (!LINEAGE_PARTICLES.has(query[p].text)) continue;
     const [a, b] = [query[p - 1].text, query[p + 1].text];
+    // "X bin X" (a son named after his father) reads the same both ways: nothing is reversed.
+    if (a === b) continue;
     for (let i = 0; i + 2 < listed.length; i++) {
       if (listed[i].text === b && LINEAGE_PARTICLES.has(listed[i + 1].text) && listed[i + 2].text === a) return true;
     }
@@ -262,7 +324,7 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, name: string, listMask: number, limits: Readonly<QueryLimits>): NameHit[] {
-  const query = normaliseName(name, limits);
+  const query = tokensOfWords(gluedArticles(rawWords(name, limits), index));
   const names = index.strictKeys.get(strictKey(query)) ?? [];
   return names
     .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
@@ -292,9 +354,13 @@ export function matchName(
   floor?: ScoreFloor,
   limits: Readonly<QueryLimits> = FULL_LIMITS,
 ): NameHit[] {
-  if (!mode.fuzzyTokens) return matchStrict(index, name, listMask, limits);
-  const plan = planQuery(name, mode, weightOf, index.tokens, limits);
-  if (plan.units.length === 0) return [];
+  // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
+  // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
+  // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
+  const exact = matchStrict(index, name, listMask, limits);
+  if (!mode.fuzzyTokens) return exact;
+  const plan = planQuery(name, mode, weightOf, index.tokens, limits, index);
+  if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
@@ -334,7 +400,7 @@ export function matchName(
       plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, floor?.minRawScore ?? 0,
     );
     const keep = floor?.keep;
-    const hits: NameHit[] = [];
+    const hits: NameHit[] = exact;
     for (let r = 0; r < n; r++) {
       const score = core.rowScore(r);
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone

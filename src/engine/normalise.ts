@@ -7,6 +7,7 @@
  * "xi jin ping", which the joined/split-token rule then matches to "Xi Jinping".
  */
 import anyAscii from 'any-ascii';
+import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
 import {
   ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
@@ -46,6 +47,12 @@ export interface RawWord {
   /** Transliterated from one Han or Hangul character (kept in `native`). */
   syllabic?: boolean;
   native?: string;
+  /** Written in an abjad (Arabic, Hebrew): the script is read per word, not per name. */
+  abjad?: boolean;
+  /** Written in Arabic script (its attached article al- applies). */
+  arabic?: boolean;
+  /** A Hangul syllable written as a word of its own: a surname ("민호 이"), wherever it stands. */
+  standalone?: boolean;
 }
 
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
@@ -60,15 +67,17 @@ function abjadName(word: string): string {
   return word;
 }
 
-/** Replacements made in the name's own script, before transliteration (see vocabulary.ts). */
-function nativeForms(text: string): string {
-  if (PLAIN_ASCII.test(text)) return text;
+/** Replacements across words, made in the name's own script before transliteration (see vocabulary.ts). */
+function nativePhrases(text: string): string {
   for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
-  if (ABJAD.test(text)) {
-    // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
-    text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
-    text = text.replace(ABJAD_WORD, abjadName);
-  }
+  // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
+  if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
+  return text;
+}
+
+/** Replacements within one word, made in its own script before transliteration. */
+function nativeWord(text: string): string {
+  if (ABJAD.test(text)) text = text.replace(ABJAD_WORD, abjadName);
   // Hebrew vav inside a word is mostly the vowel o/u (הובלות = Hovalot), a double vav the consonant v;
   // any-ascii writes every vav "v", which puts a consonant into skeletons where the Latin spelling has none.
   text = text.replace(/([\u05d0-\u05d4\u05d6-\u05ea])\u05d5(?!\u05d5)/g, '$1o');
@@ -152,14 +161,11 @@ function isSyllabic(c: number): boolean {
   return (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff) || (c >= 0xac00 && c <= 0xd7af);
 }
 
-/** Words of a name, within `limits`; Han and Hangul transliterated one syllable per word. */
-export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): RawWord[] {
-  const input = raw.length > limits.chars ? raw.slice(0, limits.chars) : raw;
-  const text = nativeForms(input.normalize('NFKC'));
-  const sink = new WordSink(limits);
+/** Words of one whitespace-free piece of text into `sink`; Han and Hangul transliterated one syllable per word. */
+function pieceWords(text: string, sink: WordSink): void {
   if (!SYLLABIC.test(text)) {
     latinWords(text, sink);
-    return sink.words;
+    return;
   }
   let from = 0;
   for (let i = 0; i < text.length && !sink.full; i++) {
@@ -170,6 +176,35 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     latinWords(anyAscii(ch), sink, ch);
   }
   if (from < text.length && !sink.full) latinWords(text.slice(from), sink);
+}
+
+/**
+ * Words of a name, within `limits`. The script is read per word: a Latin given name beside an
+ * Arabic-script surname is compared as Latin, only the Arabic word by its consonant skeleton. The
+ * legal-scope suffix of a sanction ("..., and its sub-units and successors") is no part of a name:
+ * cut as the loader cuts it.
+ */
+export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): RawWord[] {
+  const input = raw.length > limits.chars ? raw.slice(0, limits.chars) : raw;
+  const text = splitLegalScopeSuffix(input.normalize('NFKC')).name;
+  const sink = new WordSink(limits);
+  if (PLAIN_ASCII.test(text)) {
+    latinWords(text, sink);
+    return sink.words;
+  }
+  for (const piece of nativePhrases(text).split(/\s+/)) {
+    if (sink.full) break;
+    if (!piece) continue;
+    const first = sink.words.length;
+    pieceWords(nativeWord(piece), sink);
+    const abjad = ABJAD.test(piece);
+    const arabic = abjad && ARABIC.test(piece);
+    const standalone = sink.words.length === first + 1 && sink.words[first].syllabic === true;
+    for (let k = first; k < sink.words.length; k++) {
+      if (abjad) sink.words[k] = { ...sink.words[k], abjad, arabic };
+      else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
+    }
+  }
   return sink.words;
 }
 
@@ -185,6 +220,8 @@ interface ClassifiedWord {
   cls: WordClass;
   raw?: string;
   syllabic?: boolean;
+  /** Written in an abjad (see NameToken.abjad). */
+  abjad?: boolean;
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
@@ -275,12 +312,19 @@ const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<readonly [string, read
   return map;
 })();
 
-/** Rewrites multi-word legal forms and name phrases (in canonical tokens) to one token, longest phrase first. */
+/**
+ * Rewrites multi-word legal forms and name phrases (in canonical tokens) to one token, longest phrase
+ * first. A phrase of single letters ("s a") only ends a name: elsewhere they are a person's initials.
+ */
 function foldPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   const out: ClassifiedWord[] = [];
   for (let i = 0; i < words.length; ) {
     const candidates = words[i].syllabic ? undefined : PHRASES_BY_FIRST.get(words[i].text);
-    const phrase = candidates?.find(([, parts]) => parts.every((p, k) => words[i + k]?.text === p && !words[i + k].syllabic));
+    const phrase = candidates?.find(
+      ([, parts]) =>
+        parts.every((p, k) => words[i + k]?.text === p && !words[i + k].syllabic) &&
+        (i + parts.length === words.length || !parts.every((p) => p.length === 1)),
+    );
     if (phrase) {
       out.push({ text: phrase[0], cls: phrase[2] });
       i += phrase[1].length;
@@ -363,17 +407,38 @@ function isWadeGiles(words: readonly RawWord[]): boolean {
   );
 }
 
-/** Normalises a list of raw words (already ASCII, lower-case) into tokens. */
-export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad: boolean, arabic = abjad): NameToken[] {
+/**
+ * Normalises a list of raw words (already ASCII, lower-case) into tokens. `abjad` / `arabic` mark
+ * every word as written in that script; otherwise each word's own flags say (see rawWords).
+ */
+export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = false, arabic = abjad): NameToken[] {
   let words: RawWord[] = input.map((w) => (typeof w === 'string' ? { text: w } : w));
-  if (abjad) words = words.flatMap((w) => abjadWord(w, arabic));
+  if (abjad) words = words.map((w) => ({ ...w, abjad: true, arabic }));
+  if (words.some((w) => w.abjad)) words = words.flatMap((w) => (w.abjad ? abjadWord(w, w.arabic === true) : [w]));
+  if (words.some(mayBeGlued)) words = words.flatMap(gluedArticle);
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
   const classified = words.map((w): ClassifiedWord => {
+    const c = classifyRaw(w);
+    return w.abjad ? { ...c, abjad: true } : c;
+  });
+  const folded = foldNumbers(foldPhrases(classified));
+  const kept = folded.filter((w) => w.cls !== 'stop');
+  const source = kept.length > 0 ? kept : folded;
+  return source.map((w, i) => {
+    // A particle ends no name: a last "Bin" is the Chinese given name of "Su Bin", not "son of".
+    const particleAtEnd = w.cls === 'particle' && i === source.length - 1 && source.length > 1;
+    const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad: w.abjad === true };
+    if (w.raw && w.raw !== w.text) token.raw = w.raw;
+    if (w.syllabic) token.syllabic = true;
+    return token;
+  });
+
+  function classifyRaw(w: RawWord): ClassifiedWord {
     const text = w.text.slice(0, MAX_TOKEN_LENGTH);
     if (w.syllabic) {
       const hangul = w.native !== undefined && HANGUL.test(w.native);
-      const first = hangul && firstHangul;
+      const first = hangul && (firstHangul || w.standalone === true);
       if (hangul) firstHangul = false;
       return hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name', syllabic: true };
     }
@@ -382,18 +447,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad: boo
       return pinyin === text ? { text, cls: 'name' } : { text: pinyin, cls: 'name', raw: text };
     }
     return classifyWord(text);
-  });
-  const folded = foldNumbers(foldPhrases(classified));
-  const kept = folded.filter((w) => w.cls !== 'stop');
-  const source = kept.length > 0 ? kept : folded;
-  return source.map((w, i) => {
-    // A particle ends no name: a last "Bin" is the Chinese given name of "Su Bin", not "son of".
-    const particleAtEnd = w.cls === 'particle' && i === source.length - 1 && source.length > 1;
-    const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad };
-    if (w.raw && w.raw !== w.text) token.raw = w.raw;
-    if (w.syllabic) token.syllabic = true;
-    return token;
-  });
+  }
 }
 
 /**
@@ -413,11 +467,27 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
-  if (word === 'bn' || word === 'ibn') return [{ text: 'bin' }];
+  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin' }];
   if (!arabic) return [w];
-  if (word === 'bw' || word === 'abw') return [{ text: 'abu' }];
-  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ text: 'al' }, { text: word.slice(1) }];
+  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu' }];
+  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
   return [w];
+}
+
+/** Arabic names by their usual Latin spelling, the ones a glued article is recognised on. */
+const ARABIC_NAMES: ReadonlySet<string> = new Set([...ABJAD_NAMES.values()].filter((n) => n.length >= 4));
+
+const mayBeGlued = (w: RawWord): boolean => !w.syllabic && w.text.length >= 6 && (w.text.startsWith('al') || w.text.startsWith('el'));
+
+/**
+ * The article written glued to a known Arabic name ("Elhassan", "Alrashid") is the same particle
+ * as written apart ("El Hassan", "al-Rashid"): split, so both spellings give the same tokens.
+ */
+function gluedArticle(w: RawWord): RawWord[] {
+  if (!mayBeGlued(w)) return [w];
+  const rest = w.text.slice(2);
+  const name = classifyWord(rest).text;
+  return ARABIC_NAMES.has(name) || ARABIC_NAMES.has(rest) ? [{ ...w, text: 'al' }, { ...w, text: rest }] : [w];
 }
 
 /**
@@ -441,7 +511,7 @@ export function koreanListSpelling(syllable: string): string {
  * company called "The Company" still has a name); legal forms, titles and particles stay, weak.
  */
 export function normaliseName(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): NameToken[] {
-  return tokensOfWords(rawWords(raw, limits), ABJAD.test(raw), ARABIC.test(raw));
+  return tokensOfWords(rawWords(raw, limits));
 }
 
 /** Sorted strong tokens: two names are equal in strict mode when their keys are. */

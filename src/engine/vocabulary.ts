@@ -64,6 +64,10 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['spj', ['sp', 'j']],
   ['sa', ['spolka', 'akcyjna']],
   ['sro', ['spol', 's', 'ro']],
+  // Initialisms written with spaces, not dots ("ACME S A", "Foo s l"): folded at the end of a name only.
+  ['sarl', ['s', 'a', 'r', 'l']], ['srl', ['s', 'r', 'l']], ['spa', ['s', 'p', 'a']], ['sas', ['s', 'a', 's']],
+  ['sro', ['s', 'r', 'o']], ['llc', ['l', 'l', 'c']], ['jsc', ['j', 's', 'c']], ['sa', ['s', 'a']], ['sl', ['s', 'l']],
+  ['bv', ['b', 'v']], ['nv', ['n', 'v']], ['ag', ['a', 'g']],
   ['kft', ['korlatolt', 'felelossegu', 'tarsasag']],
   ['zrt', ['zartkoruen', 'mukodo', 'reszvenytarsasag']],
   ['nyrt', ['nyilvanosan', 'mukodo', 'reszvenytarsasag']],

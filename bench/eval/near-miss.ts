@@ -1,0 +1,197 @@
+/**
+ * @module Hard negatives built from the snapshot and the real names of the negative fixtures, by
+ * class (never copies of published pairs): a listed given name with an unrelated real surname and
+ * the reverse, a listed name with one token swapped for another real name, an East-Asian or
+ * hyphenated compound name missing one part, a real surname one edit from a listed surname; and
+ * names wholly in Arabic, Cyrillic, Han and Hangul script and mixed-script names in both orders.
+ * A generated name strict mode finds on a list is dropped: it is no negative.
+ */
+import { join } from 'node:path';
+import type { Engine } from '../../src/engine/index.js';
+import type { Fuzziness } from '../../src/engine/types.js';
+import type { ListEntry } from '../../src/lists/model.js';
+import { readCsv } from '../support/csv.js';
+import { EVAL_DIR } from '../support/paths.js';
+import { round } from './metrics.js';
+import { isEastAsian, seeded } from './perturb.js';
+import { MODE_NAMES } from './verbatim.js';
+
+type Rng = () => number;
+const pick = <T>(rng: Rng, items: readonly T[]): T => items[Math.floor(rng() * items.length)];
+const LATIN = /^[A-Za-z][A-Za-z' -]*$/;
+
+export interface NegativeRow {
+  full_name: string;
+  first_name: string;
+  last_name: string;
+  date_of_birth: string;
+  nationality: string;
+}
+
+export function negativeRows(): NegativeRow[] {
+  const rows = readCsv(join(EVAL_DIR, 'yente_screening_fixtures/negatives_global.csv'));
+  return rows.filter((r) => r.full_name?.trim()) as unknown as NegativeRow[];
+}
+
+interface Listed {
+  surname: string[];
+  given: string[];
+  entry: ListEntry;
+}
+
+/** People listed as "SURNAME, Given Names" (their split is the publisher's). */
+function listedPeople(entries: readonly ListEntry[]): Listed[] {
+  const out: Listed[] = [];
+  for (const entry of entries) {
+    if (entry.kind !== 'individual') continue;
+    const [surname, given, ...rest] = entry.name.split(',');
+    if (given === undefined || rest.length > 0) continue;
+    const s = surname.trim().split(/\s+/).filter(Boolean);
+    const g = given.trim().split(/\s+/).filter(Boolean);
+    if (s.length > 0 && g.length > 0) out.push({ surname: s, given: g, entry });
+  }
+  return out;
+}
+
+/** Deletion keys of a word (itself and with each letter deleted): words sharing one are within one edit. */
+function deletionKeys(w: string): string[] {
+  const keys = [w];
+  for (let i = 0; i < w.length; i++) keys.push(w.slice(0, i) + w.slice(i + 1));
+  return keys;
+}
+
+export type NearMissClass = 'given+other-surname' | 'other-given+surname' | 'one-token-swapped' | 'missing-part' | 'surname-one-edit';
+
+/** Near-miss negatives by class, up to `perClass` each. */
+export function nearMisses(entries: readonly ListEntry[], rows: readonly NegativeRow[], perClass: number, seed = 20261125): Record<NearMissClass, string[]> {
+  const rng = seeded(seed);
+  const latin = rows.filter((r) => LATIN.test(r.first_name ?? '') && LATIN.test(r.last_name ?? ''));
+  const givens = latin.map((r) => r.first_name.trim());
+  const surnames = latin.map((r) => r.last_name.trim());
+  const people = listedPeople(entries);
+  const eastAsian = people.filter((p) => isEastAsian(p.entry));
+  const compound = people.filter((p) => p.given.some((g) => /^[^-]+-[^-]+$/.test(g)));
+  // Listed surnames by deletion key, for real surnames one edit away.
+  const listedSurnames = new Set(people.flatMap((p) => p.surname.map((s) => s.toLowerCase())).filter((s) => s.length >= 5));
+  const byKey = new Map<string, string>();
+  for (const s of listedSurnames) for (const k of deletionKeys(s)) byKey.set(k, s);
+  const nearSurnames = [...new Set(surnames.map((s) => s.toLowerCase()))].filter(
+    (s) => s.length >= 5 && !listedSurnames.has(s) && deletionKeys(s).some((k) => byKey.has(k)),
+  );
+  const gen: Record<NearMissClass, () => string | null> = {
+    'given+other-surname': () => {
+      const p = pick(rng, people);
+      return `${p.given.join(' ')} ${pick(rng, surnames)}`;
+    },
+    'other-given+surname': () => `${pick(rng, givens)} ${pick(rng, people).surname.join(' ')}`,
+    'one-token-swapped': () => {
+      const p = pick(rng, people);
+      const words = [...p.given, ...p.surname];
+      if (words.length < 3) return null;
+      const i = Math.floor(rng() * words.length);
+      words[i] = i < p.given.length ? pick(rng, givens) : pick(rng, surnames);
+      return words.join(' ');
+    },
+    'missing-part': () => {
+      if (rng() < 0.5 && eastAsian.length > 0) {
+        const p = pick(rng, eastAsian);
+        const parts = p.given.flatMap((g) => g.split('-'));
+        if (parts.length < 2) return null;
+        parts.splice(Math.floor(rng() * parts.length), 1);
+        return `${p.surname.join(' ')} ${parts.join(' ')}`;
+      }
+      if (compound.length === 0) return null;
+      const p = pick(rng, compound);
+      const given = p.given.map((g) => (g.includes('-') ? g.split('-')[Math.floor(rng() * 2)] : g));
+      return `${given.join(' ')} ${p.surname.join(' ')}`;
+    },
+    'surname-one-edit': () => (nearSurnames.length > 0 ? `${pick(rng, givens)} ${pick(rng, nearSurnames)}` : null),
+  };
+  const out = {} as Record<NearMissClass, string[]>;
+  for (const cls of Object.keys(gen) as NearMissClass[]) {
+    const seen = new Set<string>();
+    for (let tries = 0; seen.size < perClass && tries < perClass * 20; tries++) {
+      const q = gen[cls]();
+      if (q) seen.add(q);
+    }
+    out[cls] = [...seen];
+  }
+  return out;
+}
+
+const SCRIPTS: Array<[string, RegExp]> = [
+  ['arabic', /[\u0600-\u06ff]/u], ['cyrillic', /[\u0400-\u04ff]/u], ['han', /[\u4e00-\u9fff]/u], ['hangul', /[\uac00-\ud7af]/u],
+];
+const scriptOf = (s: string): string => SCRIPTS.find(([, re]) => re.test(s))?.[0] ?? (/^[\x20-\x7e]*$/.test(s) ? 'latin' : 'other');
+
+/** Names wholly in one non-Latin script, and Latin / Arabic-script given name and surname mixed both ways. */
+export function scriptNegatives(rows: readonly NegativeRow[], perClass: number, seed = 20261126): Record<string, string[]> {
+  const rng = seeded(seed);
+  const out: Record<string, string[]> = {};
+  for (const [script] of SCRIPTS) out[script] = rows.filter((r) => scriptOf(r.full_name) === script).slice(0, perClass).map((r) => r.full_name);
+  const latin = rows.filter((r) => LATIN.test(r.first_name ?? '') && LATIN.test(r.last_name ?? ''));
+  const arabic = rows.filter((r) => scriptOf(r.first_name ?? '') === 'arabic' && scriptOf(r.last_name ?? '') === 'arabic');
+  out['latin+arabic'] = Array.from({ length: perClass }, () => `${pick(rng, latin).first_name} ${pick(rng, arabic).last_name}`);
+  out['arabic+latin'] = Array.from({ length: perClass }, () => `${pick(rng, arabic).first_name} ${pick(rng, latin).last_name}`);
+  return out;
+}
+
+/** Highest confidence any entry gets for a name alone (0 when none is reported from 0.5). */
+export function topConfidence(engine: Engine, name: string, mode: Fuzziness): number {
+  const r = engine.screen({ name, fuzziness: mode, threshold: 0.5, limit: 1 });
+  return r.matches[0]?.confidence ?? 0;
+}
+
+export interface ClassReport {
+  queries: number;
+  falsePositiveRate: Record<Fuzziness, number>;
+  examples: Array<{ query: string; matched: string; confidence: number }>;
+}
+
+/** Top confidences per mode of every query of every class; a query strict finds at 1.0 is dropped. */
+export function scoreClasses(engine: Engine, classes: Record<string, string[]>): {
+  byClass: Record<string, ClassReport>;
+  top: Record<Fuzziness, number[]>;
+  nesting: { strictNotBalanced: number; balancedNotLoose: number };
+} {
+  const byClass: Record<string, ClassReport> = {};
+  const top: Record<Fuzziness, number[]> = { strict: [], balanced: [], loose: [] };
+  const nesting = { strictNotBalanced: 0, balancedNotLoose: 0 };
+  for (const [cls, queries] of Object.entries(classes)) {
+    const flagged = { strict: 0, balanced: 0, loose: 0 };
+    const examples: ClassReport['examples'] = [];
+    let kept = 0;
+    for (const q of queries) {
+      const strictHit = engine.screen({ name: q, fuzziness: 'strict', limit: 1 });
+      if (strictHit.matches.some((m) => m.confidence >= 0.9)) continue;
+      kept++;
+      const hit = {} as Record<Fuzziness, boolean>;
+      for (const mode of MODE_NAMES) {
+        const c = topConfidence(engine, q, mode);
+        top[mode].push(c);
+        hit[mode] = c >= engine.thresholds[mode].review;
+        if (hit[mode]) flagged[mode]++;
+        if (hit[mode] && mode === 'balanced' && examples.length < 8) {
+          const m = engine.screen({ name: q, fuzziness: mode, limit: 1 }).matches[0];
+          examples.push({ query: q, matched: m?.matchedName ?? '', confidence: c });
+        }
+      }
+      if (hit.strict && !hit.balanced) nesting.strictNotBalanced++;
+      if (hit.balanced && !hit.loose) nesting.balancedNotLoose++;
+    }
+    const n = Math.max(1, kept);
+    byClass[cls] = {
+      queries: kept,
+      falsePositiveRate: { strict: round(flagged.strict / n, 5), balanced: round(flagged.balanced / n, 5), loose: round(flagged.loose / n, 5) },
+      examples,
+    };
+  }
+  return { byClass, top, nesting };
+}
+
+/** Fraction of `values` at or above `t`. */
+export function rateAtOrAbove(values: readonly number[], t: number): number {
+  let n = 0;
+  for (const v of values) if (v >= t - 1e-9) n++;
+  return values.length === 0 ? 0 : n / values.length;
+}
