@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
+import { call, createKey, REDIS_URL, startTestServer, type TestServer } from './support/http-harness.js';
 
 const SCREEN = '/sanctions-screening/v1/screen';
 const BODY = { name: 'Nobody In Particular' };
@@ -117,7 +117,7 @@ describe('store outage', () => {
   let token: string;
 
   beforeAll(async () => {
-    proxy = await startProxy(6379);
+    proxy = await startProxy(Number(new URL(REDIS_URL).port));
     cut = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } });
     token = (await createKey(cut, 'acct-outage')).token;
   });

@@ -1,6 +1,6 @@
 /**
  * @module Opens each store implementation for the shared suites: lmdb in a fresh temp directory,
- * Redis at REDIS_TEST_URL (default 127.0.0.1:6379) under a random key prefix removed afterwards.
+ * the suite's own Redis (REDIS_TEST_URL, test/global-setup.ts) under a random key prefix removed afterwards.
  * Each harness can open a second, independent store object on the same data, to act as a second
  * thread (lmdb) or a second instance with its own connections (Redis).
  */
@@ -13,7 +13,9 @@ import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
 import { openRedisStore } from '../src/store/redis/redis-store.js';
 import type { Store } from '../src/store/types.js';
 
-export const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+import { REDIS_TEST_URL } from './support/redis-url.js';
+
+export { REDIS_TEST_URL };
 
 export interface StoreHarness {
   readonly name: 'lmdb' | 'redis';

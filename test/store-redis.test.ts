@@ -20,7 +20,7 @@ async function startProxy(port = 0): Promise<{ server: Server; port: number; cut
   const sockets = new Set<Socket>();
   const clients = new Set<Socket>();
   const server = createServer((client) => {
-    const upstream = connect(Number(target.port || 6379), target.hostname);
+    const upstream = connect(Number(target.port), target.hostname);
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('error', () => undefined);
