@@ -62,7 +62,7 @@ describe('rps accounts', () => {
     expect(json.account.subscriptions).toEqual(['*']);
     const client = createClient({ url: REDIS_URL });
     await client.connect();
-    expect(JSON.parse((await client.get(`${prefix}account:r-1`)) ?? '{}')).toMatchObject({ subscriptions: ['*'] });
+    expect(JSON.parse((await client.get(`${prefix}{a:r-1}:account`)) ?? '{}')).toMatchObject({ subscriptions: ['*'] });
     await client.close();
     await expect(run(['accounts', 'set', 'r-1'], env)).rejects.toThrow('give at least one of');
     await expect(run(['accounts', 'set', 'r-1', '--subscriptions', 'Bad'], env)).rejects.toThrow('not a service ID: "Bad"');

@@ -5,7 +5,7 @@
 import { auditExpiresAt, checkRecord } from '../audit/audit-service.js';
 import type { CounterRef, CounterStore } from '../store/types.js';
 import { nextMonthStart, periodOf, secondsUntil } from './month.js';
-import type { QuotaService, QuotaStatus } from './types.js';
+import type { KeyOwner, QuotaService, QuotaStatus } from './types.js';
 
 export interface QuotaServiceOptions {
   readonly counters: CounterStore;
@@ -17,25 +17,26 @@ export function createQuotaService(options: QuotaServiceOptions): QuotaService {
   const { counters } = options;
 
   return {
-    async checkAndIncrement(keyId, serviceId, units, limit, now = clock()) {
+    async checkAndIncrement(key, serviceId, units, limit, now = clock()) {
       assertPositiveInteger('units', units);
       assertPositiveInteger('limit', limit);
       const resetAt = nextMonthStart(now);
-      const ref: CounterRef = { keyId, serviceId, period: periodOf(now) };
+      const ref = counterRef(key, serviceId, now);
       const { allowed, used } = await counters.incrementIfWithin(ref, units, limit, resetAt);
       return status(allowed, used, limit, now, resetAt);
     },
 
-    async chargeWithAudit(keyId, serviceId, limit, audit, now = clock()) {
+    async chargeWithAudit(key, serviceId, limit, audit, now = clock()) {
       assertPositiveInteger('units', audit.length);
       assertPositiveInteger('limit', limit);
       for (const record of audit) {
         checkRecord(record);
         // One expiry for the whole charge: the records are of one call, screened at one time.
         if (record.screenedAt !== audit[0].screenedAt) throw new RangeError('the records of one charge share screenedAt');
+        if (record.accountId !== key.accountId) throw new RangeError('the records of a charge are of the key\'s account');
       }
       const resetAt = nextMonthStart(now);
-      const ref: CounterRef = { keyId, serviceId, period: periodOf(now) };
+      const ref = counterRef(key, serviceId, now);
       const units = audit.length;
       const { allowed, used } = await counters.chargeWithAudit({
         ref, units, limit, counterExpiresAt: resetAt, audit, auditExpiresAt: auditExpiresAt(audit[0]),
@@ -45,16 +46,20 @@ export function createQuotaService(options: QuotaServiceOptions): QuotaService {
     },
 
     async refundCharge(charge) {
-      const { keyId, serviceId, period, units, requestIds } = charge;
-      await counters.refundCharge({ keyId, serviceId, period }, units, requestIds);
+      const { accountId, keyId, serviceId, period, units, requestIds } = charge;
+      await counters.refundCharge({ accountId, keyId, serviceId, period }, units, requestIds);
     },
 
-    async peek(keyId, serviceId, limit, now = clock()) {
+    async peek(key, serviceId, limit, now = clock()) {
       assertPositiveInteger('limit', limit);
-      const used = await counters.readCounter({ keyId, serviceId, period: periodOf(now) });
+      const used = await counters.readCounter(counterRef(key, serviceId, now));
       return status(true, used, limit, now, nextMonthStart(now));
     },
   };
+}
+
+function counterRef(key: KeyOwner, serviceId: string, now: Date): CounterRef {
+  return { accountId: key.accountId, keyId: key.keyId, serviceId, period: periodOf(now) };
 }
 
 function status(allowed: boolean, used: number, limit: number, now: Date, resetAt: Date): QuotaStatus {

@@ -40,7 +40,7 @@ export async function chargeQuota(
   audit: readonly AuditRecord[],
 ): Promise<{ quota: QuotaStatus; charge: Charge }> {
   const units = audit.length;
-  const { quota, charge } = await deps.state.quota.chargeWithAudit(key.keyId, serviceId, key.monthlyLimit, audit, deps.now());
+  const { quota, charge } = await deps.state.quota.chargeWithAudit(key, serviceId, key.monthlyLimit, audit, deps.now());
   if (charge === null) {
     const headers = { ...rateLimitHeaders(quota), 'Retry-After': String(quota.retryAfterSeconds) };
     const message = units > 1
@@ -71,5 +71,5 @@ export async function refundingOnFailure<T>(ctx: RequestContext, deps: ServerDep
 
 /** Usage without consuming, for calls that cost nothing but still carry the headers. */
 export async function peekQuota(deps: ServerDeps, key: VerifiedKey, serviceId: string): Promise<QuotaStatus> {
-  return deps.state.quota.peek(key.keyId, serviceId, key.monthlyLimit, deps.now());
+  return deps.state.quota.peek(key, serviceId, key.monthlyLimit, deps.now());
 }

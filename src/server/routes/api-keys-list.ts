@@ -24,15 +24,15 @@ export const listApiKeysRoute: Route = {
   async handle(ctx, deps) {
     const account = await authenticateSession(ctx, deps);
     const keys = await deps.state.identity.listKeys(account.accountId);
-    const data = await Promise.all(keys.map(async (key) => ({ ...key, usage: await usageOf(key, deps) })));
+    const data = await Promise.all(keys.map(async (key) => ({ ...key, usage: await usageOf(account.accountId, key, deps) })));
     return reply(200, { data }, ctx.format);
   },
 };
 
 /** Only the service this server counts: other platform services keep their own counters. */
-async function usageOf(key: ApiKeyRecord, deps: ServerDeps): Promise<KeyUsage[]> {
+async function usageOf(accountId: string, key: ApiKeyRecord, deps: ServerDeps): Promise<KeyUsage[]> {
   const allowed = key.allowedServiceIds.includes('*') || key.allowedServiceIds.includes(SERVICE_ID);
   if (!allowed) return [];
-  const quota = await deps.state.quota.peek(key.keyId, SERVICE_ID, key.monthlyLimit, deps.now());
+  const quota = await deps.state.quota.peek({ accountId, keyId: key.keyId }, SERVICE_ID, key.monthlyLimit, deps.now());
   return [{ serviceId: SERVICE_ID, used: quota.used, limit: quota.limit, resetAt: quota.resetAt }];
 }

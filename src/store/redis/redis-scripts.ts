@@ -1,10 +1,12 @@
 /**
  * @module The Lua scripts that make Redis check-then-write steps atomic, run by EVALSHA with a
  * fallback to EVAL when the server's script cache does not hold them (restart, failover, FLUSH).
+ * Every script's keys are of one account (one hash slot, redis-records.ts), so they run on a
+ * Redis Cluster as on one Redis.
  */
 import { createHash } from 'node:crypto';
 import { ErrorReply } from 'redis';
-import type { RedisClient } from './redis-connection.js';
+import type { RedisCommands } from './redis-connection.js';
 
 export interface LuaScript {
   readonly source: string;
@@ -51,18 +53,18 @@ return used
 `);
 
 /**
- * KEYS: key hash, token-hash index, account key zset, account active zset.
- * ARGV: nowMs, limit, keyId, createdAtMs, expiresAtMs, tokenSha256, then the hash's field/value pairs.
+ * KEYS: key hash, account key zset, account active zset (the token index is outside the account's
+ * slot: the store writes it before and removes it when refused).
+ * ARGV: nowMs, limit, keyId, createdAtMs, expiresAtMs, then the hash's field/value pairs.
  * Returns {inserted 0|1, active keys}.
  */
 export const INSERT_KEY = lua(`
-redis.call('ZREMRANGEBYSCORE', KEYS[4], '-inf', ARGV[1])
-local active = redis.call('ZCARD', KEYS[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', ARGV[1])
+local active = redis.call('ZCARD', KEYS[3])
 if active >= tonumber(ARGV[2]) then return {0, active} end
-redis.call('HSET', KEYS[1], unpack(ARGV, 7))
-redis.call('SET', KEYS[2], ARGV[3])
-redis.call('ZADD', KEYS[3], ARGV[4], ARGV[3])
-redis.call('ZADD', KEYS[4], ARGV[5], ARGV[3])
+redis.call('HSET', KEYS[1], unpack(ARGV, 6))
+redis.call('ZADD', KEYS[2], ARGV[4], ARGV[3])
+redis.call('ZADD', KEYS[3], ARGV[5], ARGV[3])
 return {1, active + 1}
 `);
 
@@ -80,7 +82,7 @@ return redis.call('HGETALL', KEYS[1])
 `);
 
 export async function runScript(
-  client: RedisClient,
+  client: RedisCommands,
   script: LuaScript,
   keys: string[],
   args: string[],
