@@ -163,6 +163,21 @@ describe.each(storeHarnesses())('store contract: %s', (_name, make) => {
     expect((await quota.peek(owner('key-1'), 'svc-a', 3, NOW)).used).toBe(0);
   });
 
+  it('refunds by requestId, idempotently: only a charge whose records exist gives units back', async () => {
+    const quota = createQuotaService({ counters: store });
+    const record = () => ({ requestId: randomUUID(), accountId: OWNER, screenedAt: NOW.toISOString(), bodySha256: 'c'.repeat(64) });
+    const kept = await quota.chargeWithAudit(owner('key-r'), 'svc-a', 10, [record(), record()], NOW);
+    const undone = await quota.chargeWithAudit(owner('key-r'), 'svc-a', 10, [record()], NOW);
+    expect((await quota.peek(owner('key-r'), 'svc-a', 10, NOW)).used).toBe(3);
+    await quota.refundCharge(undone.charge!);
+    await quota.refundCharge(undone.charge!);
+    // A charge that never applied (its reply lost before it reached the store) gives nothing back.
+    const neverApplied = { ...undone.charge!, requestIds: [randomUUID()] };
+    await quota.refundCharge(neverApplied);
+    expect((await quota.peek(owner('key-r'), 'svc-a', 10, NOW)).used).toBe(2);
+    for (const id of kept.charge!.requestIds) expect(await store.getAudit(OWNER, id, NOW)).not.toBeNull();
+  });
+
   it('charges 80 concurrent single-unit screenings with audit from two store objects: exactly 50 allowed and audited', async () => {
     const second = await harness.open();
     const quotas = [createQuotaService({ counters: store }), createQuotaService({ counters: second })];

@@ -120,6 +120,22 @@ describe('Redis store', () => {
     expect(await quota.checkAndIncrement(owner('k'), 'svc', 1, 5)).toMatchObject({ allowed: true, used: 2 });
   });
 
+  it('never applies a charge that reaches Redis after it was voided (a late command from a dropped connection)', async () => {
+    const store = await openRedisStore({ url: REDIS_TEST_URL, keyPrefix: prefix });
+    opened.push(store);
+    const ref = { ...owner('k-late'), serviceId: 'svc', period: '2031-03' };
+    const requestId = randomUUID();
+    await store.refundCharge(ref, 1, [requestId]);
+    const late = await store.chargeWithAudit({
+      ref, units: 1, limit: 5, counterExpiresAt: new Date(Date.now() + 60_000),
+      audit: [{ requestId, accountId: OWNER, screenedAt: new Date().toISOString(), bodySha256: 'a'.repeat(64) }],
+      auditExpiresAt: new Date(Date.now() + 60_000),
+    });
+    expect(late.allowed).toBe(false);
+    expect(await store.readCounter(ref)).toBe(0);
+    expect(await store.getAudit(OWNER, requestId, new Date())).toBeNull();
+  });
+
   it('lets Redis expire counters at the month end and audit records after 30 days', async () => {
     const store = await openRedisStore({ url: REDIS_TEST_URL, keyPrefix: prefix });
     opened.push(store);

@@ -3,9 +3,11 @@
  * The store does the atomic compare-and-add; this module only names the period and shapes the answer.
  */
 import { auditExpiresAt, checkRecord } from '../audit/audit-service.js';
-import type { CounterRef, CounterStore } from '../store/types.js';
+import { isStoreUnavailable } from '../store/errors.js';
+import type { CounterIncrement, CounterRef, CounterStore } from '../store/types.js';
+import { PendingRefunds } from './compensation.js';
 import { nextMonthStart, periodOf, secondsUntil } from './month.js';
-import type { KeyOwner, QuotaService, QuotaStatus } from './types.js';
+import type { Charge, KeyOwner, QuotaService, QuotaStatus } from './types.js';
 
 export interface QuotaServiceOptions {
   readonly counters: CounterStore;
@@ -15,6 +17,7 @@ export interface QuotaServiceOptions {
 export function createQuotaService(options: QuotaServiceOptions): QuotaService {
   const clock = options.now ?? (() => new Date());
   const { counters } = options;
+  const refunds = new PendingRefunds(counters);
 
   return {
     async checkAndIncrement(key, serviceId, units, limit, now = clock()) {
@@ -38,17 +41,25 @@ export function createQuotaService(options: QuotaServiceOptions): QuotaService {
       const resetAt = nextMonthStart(now);
       const ref = counterRef(key, serviceId, now);
       const units = audit.length;
-      const { allowed, used } = await counters.chargeWithAudit({
-        ref, units, limit, counterExpiresAt: resetAt, audit, auditExpiresAt: auditExpiresAt(audit[0]),
-      });
-      const quota = status(allowed, used, limit, now, resetAt);
-      return { quota, charge: allowed ? { ...ref, units, requestIds: audit.map((r) => r.requestId) } : null };
+      const charge: Charge = { ...ref, units, requestIds: audit.map((r) => r.requestId) };
+      let result: CounterIncrement;
+      try {
+        result = await counters.chargeWithAudit({ ref, units, limit, counterExpiresAt: resetAt, audit, auditExpiresAt: auditExpiresAt(audit[0]) });
+      } catch (error) {
+        // No reply: the charge may still apply (or have applied). The call is refused (503), so it
+        // must leave no unit and no record: void it as soon as the store answers again.
+        if (isStoreUnavailable(error)) refunds.retryLater(charge);
+        throw error;
+      }
+      const quota = status(result.allowed, result.used, limit, now, resetAt);
+      return { quota, charge: result.allowed ? charge : null };
     },
 
-    async refundCharge(charge) {
-      const { accountId, keyId, serviceId, period, units, requestIds } = charge;
-      await counters.refundCharge({ accountId, keyId, serviceId, period }, units, requestIds);
-    },
+    refundCharge: (charge) => refunds.refund(charge),
+
+    pendingRefunds: () => refunds.size,
+
+    close: () => refunds.stop(),
 
     async peek(key, serviceId, limit, now = clock()) {
       assertPositiveInteger('limit', limit);

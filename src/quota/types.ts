@@ -52,8 +52,15 @@ export interface QuotaService {
    * Every record must be of the key's account.
    */
   chargeWithAudit(key: KeyOwner, serviceId: string, limit: number, audit: readonly AuditRecord[], now?: Date): Promise<ChargeResult>;
-  /** Undoes an allowed charge whose request then failed: the units come back, the records go. */
+  /**
+   * Undoes an allowed charge whose request then failed or was never delivered: the units come back,
+   * the records go. When the store cannot answer, the refund is retried until it does (and throws).
+   */
   refundCharge(charge: Charge): Promise<void>;
+  /** Refunds waiting for the store to answer again (charges whose reply never came, among them). */
+  pendingRefunds(): number;
+  /** Stops the retries (the state is closing). */
+  close(): void;
   /** Current usage without consuming anything (GET /lists headers). */
   peek(key: KeyOwner, serviceId: string, limit: number, now?: Date): Promise<QuotaStatus>;
 }

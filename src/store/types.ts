@@ -126,8 +126,10 @@ export interface CounterStore {
    */
   chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement>;
   /**
-   * Undoes a charge whose request failed afterwards: gives back `units` (never below zero) and
-   * deletes the charge's audit records, in one atomic step.
+   * Undoes a charge whose request failed afterwards, or whose outcome is unknown (no reply in time):
+   * in one atomic step, when the charge's audit records exist, deletes them and gives back `units`
+   * (never below zero). Idempotent: a second call, or one for a charge never applied, changes
+   * nothing; on Redis the charge is also marked void so it cannot apply afterwards.
    */
   refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void>;
   readCounter(ref: CounterRef): Promise<number>;

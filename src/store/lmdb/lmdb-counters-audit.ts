@@ -34,20 +34,25 @@ export function chargeWithAudit(dbs: LmdbDatabases, charge: ChargeRequest): Prom
   });
 }
 
-/** Gives back a failed request's units (never below zero) and drops its audit records. */
+/**
+ * Gives back a failed request's units (never below zero) and drops its audit records; only when
+ * the records are there (written with the units), so a second refund gives nothing back.
+ */
 export function refundCharge(dbs: LmdbDatabases, ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
   const key = counterKey(ref);
   return dbs.env.transaction(() => {
-    const used = dbs.counters.get(key);
-    // Purged already (a past month): nothing left to give back.
-    if (used !== undefined) dbs.counters.put(key, Math.max(0, used - units));
+    let found = 0;
     for (const requestId of requestIds) {
       const stored = dbs.audit.get(requestId);
       if (stored !== undefined) {
+        found++;
         dbs.audit.remove(requestId);
         dbs.auditExpiry.remove([stored.expiresAtMs, requestId]);
       }
     }
+    const used = dbs.counters.get(key);
+    // Purged already (a past month): nothing left to give back.
+    if (found > 0 && used !== undefined) dbs.counters.put(key, Math.max(0, used - units));
   });
 }
 

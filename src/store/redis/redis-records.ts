@@ -45,6 +45,10 @@ export class RedisKeys {
   audit(accountId: string, requestId: string): string {
     return this.#ofAccount(accountId, `audit:${requestId}`);
   }
+  /** Marks a charge (by its first requestId) void: it gives nothing back twice and never applies late. */
+  voided(accountId: string, requestId: string): string {
+    return this.#ofAccount(accountId, `void:${requestId}`);
+  }
   revocationChannel(): string {
     return `${this.prefix}revocations`;
   }

@@ -18,36 +18,41 @@ function lua(source: string): LuaScript {
 }
 
 /**
- * KEYS: counter, then one audit key per record. ARGV: units, limit, counterExpiresAtMs,
- * auditExpiresAtMs, then one audit value per record. Returns {allowed 0|1, used}.
- * A call that would exceed the limit changes nothing: no unit consumed, no record written.
+ * KEYS: counter, the charge's void marker (absent when there are no records), then one audit key
+ * per record. ARGV: units, limit, counterExpiresAtMs, auditExpiresAtMs, then one audit value per
+ * record. Returns {allowed 0|1, used}. A call that would exceed the limit changes nothing: no unit
+ * consumed, no record written. Nor does a charge already voided (REFUND_CHARGE ran first: a charge
+ * that reached Redis late, after its request was answered 503).
  */
 export const CHARGE_WITH_AUDIT = lua(`
 local used = tonumber(redis.call('GET', KEYS[1]) or '0')
 local units = tonumber(ARGV[1])
+if #KEYS > 1 and redis.call('EXISTS', KEYS[2]) == 1 then return {0, used} end
 if used + units > tonumber(ARGV[2]) then return {0, used} end
 used = redis.call('INCRBY', KEYS[1], units)
 redis.call('PEXPIREAT', KEYS[1], ARGV[3])
-for i = 2, #KEYS do
-  redis.call('SET', KEYS[i], ARGV[i + 3], 'PXAT', ARGV[4])
+for i = 3, #KEYS do
+  redis.call('SET', KEYS[i], ARGV[i + 2], 'PXAT', ARGV[4])
 end
 return {1, used}
 `);
 
 /**
- * KEYS: counter, then the charge's audit keys. ARGV: units. Gives the units back (never below
- * zero, never creating a counter that expired meanwhile) and deletes the records. Returns used.
+ * KEYS: counter, the charge's void marker, then the charge's audit keys. ARGV: units, markerTtlMs.
+ * Voids a charge whatever became of it, idempotently: marks it void (so it can never apply later),
+ * and only if its audit records are there (written in the same step as the units, so the charge
+ * did apply) deletes them and gives the units back (never below zero). Run twice, or for a charge
+ * that never reached Redis, it gives nothing back. Returns used.
  */
 export const REFUND_CHARGE = lua(`
-local used = redis.call('GET', KEYS[1])
-if used then
-  local back = math.min(tonumber(used), tonumber(ARGV[1]))
-  used = redis.call('DECRBY', KEYS[1], back)
-else
-  used = 0
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[2])
+local found = 0
+for i = 3, #KEYS do
+  found = found + redis.call('DEL', KEYS[i])
 end
-for i = 2, #KEYS do
-  redis.call('DEL', KEYS[i])
+local used = tonumber(redis.call('GET', KEYS[1]) or '0')
+if found > 0 and used > 0 then
+  used = redis.call('DECRBY', KEYS[1], math.min(used, tonumber(ARGV[1])))
 end
 return used
 `);

@@ -13,6 +13,12 @@ import { keyFromHash, keyToHashFields, pairsToRecord, parseTokenIndex, RedisKeys
 import { RedisRevocations } from './redis-revocations.js';
 import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
 
+/**
+ * How long a voided charge stays refused. A charge can reach Redis after its void only from a
+ * connection that was dropped with the command still in Redis's input buffer: seconds, not a day.
+ */
+const VOID_MARKER_TTL_MS = 24 * 3600_000;
+
 export interface RedisStoreOptions extends RedisConnectionOptions {
   /** Prefix of every key and channel; default "rps:". */
   readonly keyPrefix?: string;
@@ -135,6 +141,7 @@ class RedisStore implements Store {
   chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement> {
     // One script, one round trip: the counter and the records it pays for change together or not at all.
     const keys = [this.names.counter(charge.ref)];
+    if (charge.audit.length > 0) keys.push(this.names.voided(charge.ref.accountId, charge.audit[0].requestId));
     const args = [String(charge.units), String(charge.limit), String(charge.counterExpiresAt.getTime()), String(charge.auditExpiresAt.getTime())];
     for (const record of charge.audit) {
       keys.push(this.names.audit(record.accountId, record.requestId));
@@ -147,9 +154,10 @@ class RedisStore implements Store {
   }
 
   refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
-    const keys = [this.names.counter(ref), ...requestIds.map((id) => this.names.audit(ref.accountId, id))];
+    const n = this.names;
+    const keys = [n.counter(ref), n.voided(ref.accountId, requestIds[0]), ...requestIds.map((id) => n.audit(ref.accountId, id))];
     return this.deadline.run(async () => {
-      await runScript(this.client, REFUND_CHARGE, keys, [String(units)]);
+      await runScript(this.client, REFUND_CHARGE, keys, [String(units), String(VOID_MARKER_TTL_MS)]);
     });
   }
 
