@@ -9,6 +9,8 @@ const TIMED = ['test/http-refresh.test.ts'];
 
 export default defineConfig({
   test: {
+    // The suite's own redis-server on a free port (test/global-setup.ts): nothing needs to run before.
+    globalSetup: ['test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -125,7 +125,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     listsUrlSam: httpUrl(env, 'LISTS_URL_SAM', DEFAULT_LIST_URLS.sam),
     listsUrlUflpa: httpUrl(env, 'LISTS_URL_UFLPA', DEFAULT_LIST_URLS.uflpa),
     redisUrl: redisUrl(env, 'REDIS_URL'),
-    redisKeyPrefix: text(env, 'REDIS_KEY_PREFIX', 'rps:'),
+    redisKeyPrefix: redisKeyPrefix(env, 'REDIS_KEY_PREFIX'),
     sessionJwtSecret: sessionSecret(env, 'SESSION_JWT_SECRET'),
     sessionJwksUrl: raw(env, 'SESSION_JWKS_URL') === undefined ? null : httpUrl(env, 'SESSION_JWKS_URL', ''),
     sessionJwtPublicKey: raw(env, 'SESSION_JWT_PUBLIC_KEY')?.replace(/\\n/g, '\n') ?? null,
@@ -153,6 +153,13 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
 function raw(env: Env, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === '' ? undefined : value;
+}
+
+/** Braces would change the hash tags that keep each account's keys in one Redis Cluster slot. */
+function redisKeyPrefix(env: Env, name: string): string {
+  const value = text(env, name, 'rps:');
+  if (/[{}]/.test(value)) throw new ConfigError(`${name} must not contain { or } (they would change Redis Cluster hash slots)`);
+  return value;
 }
 
 function text(env: Env, name: string, fallback: string): string {

@@ -144,7 +144,7 @@ describe('GET /me/api-keys', () => {
   it('shows each key\'s use of sanctions-screening this month, none for a key not scoped to it (issue 5)', async () => {
     const scoped = await createKey(server, 'acct-usage', { name: 'scoped', monthlyLimit: 40 });
     await createKey(server, 'acct-usage', { name: 'other', allowedServiceIds: ['billing'] });
-    await server.services.state.quota.checkAndIncrement(scoped.keyId, 'sanctions-screening', 3, 40);
+    await server.services.state.quota.checkAndIncrement({ accountId: 'acct-usage', keyId: scoped.keyId }, 'sanctions-screening', 3, 40);
     const r = await call(server.url, 'GET', KEYS, { token: await server.session('acct-usage') });
     const byName = Object.fromEntries(r.body.data.map((k: { name: string }) => [k.name, k]));
     expect(byName.scoped.usage).toEqual([

@@ -40,7 +40,7 @@ describeShared('listed record and identifiers on the real snapshot (issue #15)',
   });
 
   it('GET .../entries/{entryId} answers the entry as listed, with rate-limit headers and no quota unit', async () => {
-    const before = await server.services.state.quota.peek(keyId, 'sanctions-screening', 1000);
+    const before = await server.services.state.quota.peek({ keyId, accountId: 'acct-listed-record' }, 'sanctions-screening', 1000);
     const r = await call(server.url, 'GET', `${BASE}/lists/ofac-sdn/entries/15036`, { token });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
@@ -66,7 +66,7 @@ describeShared('listed record and identifiers on the real snapshot (issue #15)',
     expect(r.body).not.toHaveProperty('addresses');
     expect(r.body.publishedAt).toBe(server.services.lists.catalog()?.find((c) => c.source === 'ofac-sdn')?.publishedAt);
     expect(r.headers.get('x-ratelimit-limit')).toBe('1000');
-    const after = await server.services.state.quota.peek(keyId, 'sanctions-screening', 1000);
+    const after = await server.services.state.quota.peek({ keyId, accountId: 'acct-listed-record' }, 'sanctions-screening', 1000);
     expect(after.used).toBe(before.used);
   });
 

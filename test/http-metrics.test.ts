@@ -189,7 +189,7 @@ describe('request log', () => {
     const samKey = 'SAMKEY7f3a9c2e11d04b5e8a6c';
     const apiKey = `svc_live_${'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'.repeat(2).slice(0, 52)}`;
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhY2N0In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ';
-    const config = loadConfig({ SAM_API_KEY: samKey, SESSION_JWT_SECRET: 's'.repeat(40), METRICS_TOKEN, REDIS_URL: 'redis://user:hunter2pass@127.0.0.1:6379' });
+    const config = loadConfig({ SAM_API_KEY: samKey, SESSION_JWT_SECRET: 's'.repeat(40), METRICS_TOKEN, REDIS_URL: 'redis://user:hunter2pass@redis.invalid:6390' });
     logger.info({ config }, 'config');
     logger.info({ headers: { authorization: `Bearer ${apiKey}` }, token: apiKey, jwt }, 'credentials by field');
     logger.warn({ url: `https://api.sam.gov/data-services/v1/extracts?api_key=${samKey}&fileName=x.zip`, note: `sent Bearer ${jwt} and ${apiKey}` }, 'credentials in text');

@@ -42,7 +42,7 @@ describe('one instance', () => {
     const reset = Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1);
     expect(over.headers.get('x-ratelimit-reset')).toBe(new Date(reset).toISOString());
     expect(Math.abs(Number(over.headers.get('retry-after')) - (reset - Date.now()) / 1000)).toBeLessThan(5);
-    expect((await a.services.state.quota.peek(key.keyId, 'sanctions-screening', 3)).used).toBe(3);
+    expect((await a.services.state.quota.peek({ accountId: 'acct-quota', keyId: key.keyId }, 'sanctions-screening', 3)).used).toBe(3);
 
     // /lists costs nothing and still answers, with the headers.
     const lists = await call(a.url, 'GET', '/sanctions-screening/v1/lists', { token: key.token });
@@ -91,7 +91,7 @@ describe('two instances on one Redis', () => {
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30);
-    expect((await b.services.state.quota.peek(key.keyId, 'sanctions-screening', 50)).used).toBe(50);
+    expect((await b.services.state.quota.peek({ accountId: 'acct-race', keyId: key.keyId }, 'sanctions-screening', 50)).used).toBe(50);
     const remaining = results.filter((r) => r.status === 200).map((r) => Number(r.headers.get('x-ratelimit-remaining')));
     expect(new Set(remaining).size).toBe(50);
     expect(Math.min(...remaining)).toBe(0);

@@ -64,7 +64,7 @@ describe('POST /screen', () => {
       { field: 'dateOfBirth', issue: 'must be a real calendar date YYYY-MM-DD' },
       { field: 'nationality', issue: 'must be an assigned ISO 3166-1 alpha-2 country code' },
     ]);
-    const quota = await server.services.state.quota.peek(key.keyId, 'sanctions-screening', 10);
+    const quota = await server.services.state.quota.peek(key, 'sanctions-screening', 10);
     expect(quota.used).toBe(0);
   });
 
@@ -142,7 +142,7 @@ describe('POST /screen/batch', () => {
       expect(r.body.error.code).toBe('invalid_request');
       expect(r.body.error.details).toContainEqual(detail);
     }
-    expect((await server.services.state.quota.peek(key.keyId, 'sanctions-screening', 1000)).used).toBe(0);
+    expect((await server.services.state.quota.peek(key, 'sanctions-screening', 1000)).used).toBe(0);
   });
 
   it('a batch of only invalid slots answers 200 with the errors, consumes nothing, and still carries the headers', async () => {
@@ -251,7 +251,7 @@ describe('before any list is loaded', () => {
       expect(r.status, path).toBe(503);
       expect(r.body.error.code).toBe('lists_unavailable');
     }
-    expect((await empty.services.state.quota.peek(key.keyId, 'sanctions-screening', 10)).used).toBe(0);
+    expect((await empty.services.state.quota.peek(key, 'sanctions-screening', 10)).used).toBe(0);
     const ready = await call(empty.url, 'GET', '/readyz');
     expect(ready.status).toBe(503);
     expect(ready.body.error.details).toEqual([{ field: 'lists', issue: 'no list is loaded yet' }]);

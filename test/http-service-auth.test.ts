@@ -5,7 +5,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
+import { call, createKey, REDIS_URL, redisDump, startTestServer, type TestServer } from './support/http-harness.js';
 
 const SCREEN = '/sanctions-screening/v1/screen';
 const BODY = { name: 'Nobody In Particular' };
@@ -119,7 +119,7 @@ describe('store outage', () => {
   let token: string;
 
   beforeAll(async () => {
-    proxy = await startProxy(6379);
+    proxy = await startProxy(Number(new URL(REDIS_URL).port));
     cut = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } });
     token = (await createKey(cut, 'acct-outage')).token;
   });
@@ -154,6 +154,59 @@ describe('store outage', () => {
   });
 });
 
+describe('refused or undelivered calls leave no charge and no audit record', () => {
+  let proxy: Proxy;
+  let server: TestServer;
+  let key: { token: string; keyId: string; accountId: string };
+
+  beforeAll(async () => {
+    proxy = await startProxy(Number(new URL(REDIS_URL).port));
+    server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}` } });
+    key = await createKey(server, 'acct-stall');
+  });
+  afterAll(async () => {
+    await within(10_000, server?.close(), 'closing the server').catch(() => undefined);
+    proxy?.close();
+  });
+
+  const used = async (): Promise<number> => (await server.services.state.quota.peek(key, 'sanctions-screening', 20_000)).used;
+  const auditKeys = async (): Promise<string[]> =>
+    (await redisDump(server.config.redisKeyPrefix)).filter((entry, i) => i % 3 === 0 && entry.includes(':audit:'));
+
+  it('a stalled Redis: the calls answered 503 are neither charged nor audited once Redis answers again', async () => {
+    // One answered call first: the key is then verified from the cache, so the stall meets the charge.
+    expect((await call(server.url, 'POST', SCREEN, { json: BODY, token: key.token })).status).toBe(200);
+    proxy.stall();
+    const answers = await Promise.all(Array.from({ length: 6 }, () =>
+      within(8_000, call(server.url, 'POST', SCREEN, { json: BODY, token: key.token }), 'POST /screen')));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(503));
+    // The charges were written to the socket before the deadline: Redis runs them when it resumes.
+    proxy.resume();
+    await waitFor(async () => server.services.state.quota.pendingRefunds() === 0, 15_000);
+    expect(await used()).toBe(1);
+    expect(await auditKeys()).toHaveLength(1);
+  });
+
+  it('two pipelined POSTs on one connection (uWS closes it unanswered): neither is charged nor audited', async () => {
+    const before = await used();
+    const auditedBefore = (await auditKeys()).length;
+    const body = JSON.stringify(BODY);
+    const one = `POST ${SCREEN} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key.token}\r\n`
+      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    let received = '';
+    socket.on('data', (chunk) => void (received += chunk.toString()));
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(one + one);
+    await within(5_000, closed, 'the pipelined connection');
+    // Let handlers still running finish their refunds.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const answered = (received.match(/HTTP\/1\.1 200/g) ?? []).length;
+    expect(await used()).toBe(before + answered);
+    expect((await auditKeys()).length).toBe(auditedBefore + answered);
+  });
+});
+
 /** Fails with a clear message instead of hanging: an outage must be answered, not waited out. */
 async function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -168,6 +221,9 @@ interface Proxy {
   /** Drops every connection and refuses new ones. */
   cut(): void;
   restore(): void;
+  /** Connections stay open but nothing more reaches Redis (a stalled server) until resume(). */
+  stall(): void;
+  resume(): void;
   close(): void;
 }
 
@@ -177,12 +233,15 @@ interface Proxy {
  */
 async function startProxy(target: number): Promise<Proxy> {
   const sockets = new Set<Socket>();
+  const links = new Map<Socket, Socket>();
   const server: Server = createServer((client) => {
     const upstream = connect(target, '127.0.0.1');
     for (const s of [client, upstream]) {
       sockets.add(s);
       s.on('close', () => sockets.delete(s)).on('error', () => undefined);
     }
+    links.set(client, upstream);
+    client.on('close', () => links.delete(client));
     client.pipe(upstream).pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -195,6 +254,15 @@ async function startProxy(target: number): Promise<Proxy> {
     },
     restore() {
       server.listen(port, '127.0.0.1');
+    },
+    stall() {
+      for (const client of links.keys()) {
+        client.unpipe();
+        client.pause();
+      }
+    },
+    resume() {
+      for (const [client, upstream] of links) client.pipe(upstream);
     },
     close() {
       for (const s of sockets) s.destroy();

@@ -14,12 +14,12 @@ import { createSessionVerifier } from '../src/identity/session-verifier.js';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import type { CreatedApiKey, IdentityService } from '../src/identity/types.js';
 import type { Store } from '../src/store/types.js';
-import { HARNESSES, type StoreHarness } from './store-harness.js';
+import { storeHarnesses, type StoreHarness } from './store-harness.js';
 
 const SECRET = 'test-secret-test-secret-test-secret!';
 const SERVICE = 'sanctions-screening';
 
-describe.each(HARNESSES)('identity service on %s', (_name, make) => {
+describe.each(storeHarnesses())('identity service on %s', (_name, make) => {
   let harness: StoreHarness;
   let store: Store;
   let clockMs: number;
@@ -61,7 +61,7 @@ describe.each(HARNESSES)('identity service on %s', (_name, make) => {
     expect(key).toMatchObject({ prefix: key.token.slice(0, 16), status: 'active', monthlyLimit: 20_000, allowedServiceIds: [SERVICE] });
     expect(Date.parse(key.expiresAt) - clockMs).toBe(365 * 86_400_000);
     expect(key.createdAt).toBe(now().toISOString());
-    const stored = await store.getKey(key.keyId);
+    const stored = await store.getKey('acct-1', key.keyId);
     expect(stored?.tokenSha256).toBe(createHash('sha256').update(key.token).digest('hex'));
     expect(JSON.stringify(stored)).not.toContain(key.token);
     const listed = await identity.listKeys('acct-1');

@@ -102,8 +102,8 @@ describe('embedded store durability', () => {
     const store = openLmdbStore({ dataDir: dir, namePrefix: 'test:' });
     try {
       const charge = (): ChargeRequest => ({
-        ref: { keyId: 'key-b', serviceId: 'svc', period: '2031-03' }, units: 1, limit: 50, counterExpiresAt: new Date('2031-04-01T00:00:00Z'),
-        audit: [{ requestId: randomUUID(), screenedAt: '2031-03-10T12:00:00.000Z', bodySha256: 'b'.repeat(64) }],
+        ref: { accountId: 'acct-b', keyId: 'key-b', serviceId: 'svc', period: '2031-03' }, units: 1, limit: 50, counterExpiresAt: new Date('2031-04-01T00:00:00Z'),
+        audit: [{ requestId: randomUUID(), accountId: 'acct-b', screenedAt: '2031-03-10T12:00:00.000Z', bodySha256: 'b'.repeat(64) }],
         auditExpiresAt: new Date('2031-04-09T12:00:00Z'),
       });
       const charges = Array.from({ length: 80 }, charge);
@@ -114,7 +114,7 @@ describe('embedded store durability', () => {
       expect(await store.readCounter(charges[0].ref)).toBe(50);
       const now = new Date('2031-03-10T12:00:00Z');
       for (const [i, c] of charges.entries()) {
-        expect(await store.getAudit(c.audit[0].requestId, now)).toEqual(results[i].allowed ? c.audit[0] : null);
+        expect(await store.getAudit('acct-b', c.audit[0].requestId, now)).toEqual(results[i].allowed ? c.audit[0] : null);
       }
     } finally {
       await store.close();

@@ -53,8 +53,8 @@ afterAll(() => {
 
 function charge(keyId: string): ChargeRequest {
   return {
-    ref: { keyId, serviceId: 'svc', period: '2031-03' }, units: 1, limit: 100, counterExpiresAt: new Date('2031-04-01T00:00:00Z'),
-    audit: [{ requestId: randomUUID(), screenedAt: NOW.toISOString(), bodySha256: 'a'.repeat(64) }],
+    ref: { accountId: 'acct-full', keyId, serviceId: 'svc', period: '2031-03' }, units: 1, limit: 100, counterExpiresAt: new Date('2031-04-01T00:00:00Z'),
+    audit: [{ requestId: randomUUID(), accountId: 'acct-full', screenedAt: NOW.toISOString(), bodySha256: 'a'.repeat(64) }],
     auditExpiresAt: new Date('2031-04-09T12:00:00Z'),
   };
 }
@@ -85,14 +85,14 @@ describe.skipIf(disk.dir === null)('embedded store on a full disk', () => {
       await expect(store.ping()).rejects.toBeInstanceOf(StoreUnavailableError);
       // Reads still answer, and show that nothing of the refused steps was written.
       expect(await store.readCounter(refused.ref)).toBe(0);
-      expect(await store.getAudit(refused.audit[0].requestId, NOW)).toBeNull();
-      expect((await store.getKey(kept.keyId))?.revokedAt).toBeNull();
+      expect(await store.getAudit('acct-full', refused.audit[0].requestId, NOW)).toBeNull();
+      expect((await store.getKey('acct-full', kept.keyId))?.revokedAt).toBeNull();
 
       freeDisk();
       await expect(store.ping()).resolves.toBeUndefined();
       const later = charge('key-full');
       expect(await store.chargeWithAudit(later)).toEqual({ allowed: true, used: 1 });
-      expect(await store.getAudit(later.audit[0].requestId, NOW)).toEqual(later.audit[0]);
+      expect(await store.getAudit('acct-full', later.audit[0].requestId, NOW)).toEqual(later.audit[0]);
     } finally {
       await store.close();
     }

@@ -22,7 +22,7 @@ parentPort!.once('message', async (command: string) => {
     await store.publishRevocation({ kind: 'revoked', keyId: 'from-worker', tokenSha256: 'c'.repeat(64) });
   } else {
     const results = await Promise.all(
-      Array.from({ length: job.calls }, () => quota.checkAndIncrement('key-w', 'svc', 1, job.limit, new Date(job.now))),
+      Array.from({ length: job.calls }, () => quota.checkAndIncrement({ accountId: 'acct-w', keyId: 'key-w' }, 'svc', 1, job.limit, new Date(job.now))),
     );
     parentPort!.postMessage(results.filter((r) => r.allowed).length);
   }

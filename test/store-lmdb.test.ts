@@ -9,7 +9,7 @@ import { createQuotaService } from '../src/quota/quota-service.js';
 import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
 import { StoreUnavailableError } from '../src/store/errors.js';
 import type { RevocationEvent, Store, StoredKey } from '../src/store/types.js';
-import { lmdbHarness, type StoreHarness } from './store-harness.js';
+import { lmdbHarness, owner, OWNER, type StoreHarness } from './store-harness.js';
 
 const NOW = new Date('2031-03-10T12:00:00.000Z');
 
@@ -45,15 +45,15 @@ describe('embedded lmdb store', () => {
     };
     await store.ensureAccount({ accountId: 'acct-r', subscriptions: ['*'], keyLimit: 4, monthlyLimitCap: 99, createdAt: NOW.toISOString() });
     await store.insertKey(key, 4, NOW);
-    await createQuotaService({ counters: store }).checkAndIncrement(key.keyId, 'svc', 7, 10, NOW);
+    await createQuotaService({ counters: store }).checkAndIncrement(key, 'svc', 7, 10, NOW);
     await store.close();
-    await expect(store.getKey(key.keyId)).rejects.toBeInstanceOf(StoreUnavailableError);
+    await expect(store.getKey(key.accountId, key.keyId)).rejects.toBeInstanceOf(StoreUnavailableError);
 
     const reopened = openLmdbStore({ dataDir: harness.location, namePrefix: 'test:' });
     try {
       expect(await reopened.getKeyByTokenHash(key.tokenSha256)).toEqual(key);
       expect((await reopened.getAccount('acct-r'))?.keyLimit).toBe(4);
-      expect((await createQuotaService({ counters: reopened }).peek(key.keyId, 'svc', 10, NOW)).used).toBe(7);
+      expect((await createQuotaService({ counters: reopened }).peek(key, 'svc', 10, NOW)).used).toBe(7);
     } finally {
       await reopened.close();
     }
@@ -64,10 +64,10 @@ describe('embedded lmdb store', () => {
     const workerAllowed = nextMessage(worker);
     worker.postMessage('count');
     const quota = createQuotaService({ counters: store });
-    const mine = await Promise.all(Array.from({ length: 40 }, () => quota.checkAndIncrement('key-w', 'svc', 1, 50, NOW)));
+    const mine = await Promise.all(Array.from({ length: 40 }, () => quota.checkAndIncrement(owner('key-w'), 'svc', 1, 50, NOW)));
     const total = mine.filter((r) => r.allowed).length + ((await workerAllowed) as number);
     expect(total).toBe(50);
-    expect((await quota.peek('key-w', 'svc', 50, NOW)).used).toBe(50);
+    expect((await quota.peek(owner('key-w'), 'svc', 50, NOW)).used).toBe(50);
     await worker.terminate();
   });
 
@@ -82,24 +82,24 @@ describe('embedded lmdb store', () => {
 
   it('purges expired audit records and past months\' counters by the injected clock', async () => {
     const quota = createQuotaService({ counters: store });
-    await quota.checkAndIncrement('key-p', 'svc', 2, 10, NOW);
-    const record = { requestId: randomUUID(), screenedAt: NOW.toISOString(), bodySha256: 'e'.repeat(64) };
+    await quota.checkAndIncrement(owner('key-p'), 'svc', 2, 10, NOW);
+    const record = { requestId: randomUUID(), accountId: OWNER, screenedAt: NOW.toISOString(), bodySha256: 'e'.repeat(64) };
     await store.putAudit(record, new Date(NOW.getTime() + 30 * 86_400_000));
 
     await store.purgeExpired(new Date(NOW.getTime() + 20 * 86_400_000)); // 30 March: both still live
-    expect(await store.getAudit(record.requestId, NOW)).toEqual(record);
-    expect(await store.readCounter({ keyId: 'key-p', serviceId: 'svc', period: '2031-03' })).toBe(2);
+    expect(await store.getAudit(OWNER, record.requestId, NOW)).toEqual(record);
+    expect(await store.readCounter({ accountId: OWNER, keyId: 'key-p', serviceId: 'svc', period: '2031-03' })).toBe(2);
 
     await store.purgeExpired(new Date(NOW.getTime() + 31 * 86_400_000));
     // Read with the old clock: only a real purge can make these disappear.
-    expect(await store.getAudit(record.requestId, NOW)).toBeNull();
-    expect(await store.readCounter({ keyId: 'key-p', serviceId: 'svc', period: '2031-03' })).toBe(0);
+    expect(await store.getAudit(OWNER, record.requestId, NOW)).toBeNull();
+    expect(await store.readCounter({ accountId: OWNER, keyId: 'key-p', serviceId: 'svc', period: '2031-03' })).toBe(0);
   });
 
   it('treats an audit record past its expiry as gone even before a purge', async () => {
-    const record = { requestId: randomUUID(), screenedAt: NOW.toISOString(), bodySha256: 'f'.repeat(64) };
+    const record = { requestId: randomUUID(), accountId: OWNER, screenedAt: NOW.toISOString(), bodySha256: 'f'.repeat(64) };
     await store.putAudit(record, new Date(NOW.getTime() + 1000));
-    expect(await store.getAudit(record.requestId, new Date(NOW.getTime() + 999))).toEqual(record);
-    expect(await store.getAudit(record.requestId, new Date(NOW.getTime() + 1000))).toBeNull();
+    expect(await store.getAudit(OWNER, record.requestId, new Date(NOW.getTime() + 999))).toEqual(record);
+    expect(await store.getAudit(OWNER, record.requestId, new Date(NOW.getTime() + 1000))).toBeNull();
   });
 });

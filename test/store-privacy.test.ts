@@ -64,12 +64,12 @@ async function screenThroughAudit(state: State): Promise<string> {
   if (!created.ok) throw new Error(created.code);
   const verified = await state.identity.verifyKey(created.key.token, 'sanctions-screening');
   if (!verified.ok) throw new Error(verified.code);
-  await state.quota.checkAndIncrement(verified.key.keyId, 'sanctions-screening', 1, verified.key.monthlyLimit);
+  await state.quota.checkAndIncrement(verified.key, 'sanctions-screening', 1, verified.key.monthlyLimit);
   const body = JSON.stringify({ name: MARKER_NAME, dateOfBirth: MARKER_DOB, kind: 'individual' });
   const bodySha256 = createHash('sha256').update(body).digest('hex');
   const requestId = randomUUID();
-  await state.audit.record({ requestId, screenedAt: new Date().toISOString(), bodySha256 });
-  expect(await state.audit.get(requestId)).toEqual({ requestId, screenedAt: expect.any(String), bodySha256 });
+  await state.audit.record({ requestId, accountId: 'acct-privacy', screenedAt: new Date().toISOString(), bodySha256 });
+  expect(await state.audit.get('acct-privacy', requestId)).toEqual({ requestId, accountId: 'acct-privacy', screenedAt: expect.any(String), bodySha256 });
   return bodySha256;
 }
 

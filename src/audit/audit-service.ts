@@ -1,6 +1,6 @@
 /**
- * @module The audit trail on any AuditStore: requestId, screenedAt and the body's SHA-256, kept 30 days.
- * Nothing else of a request reaches this module, so nothing else can be stored.
+ * @module The audit trail on any AuditStore: requestId, the account, screenedAt and the body's SHA-256,
+ * kept 30 days. Nothing else of a request reaches this module, so nothing else can be stored.
  */
 import type { AuditStore } from '../store/types.js';
 import { AUDIT_RETENTION_MS, type AuditRecord, type AuditService } from './types.js';
@@ -20,17 +20,18 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   return {
     async record(record) {
       checkRecord(record);
-      // Copy the three fields only: a caller passing a richer object must not leak more into the store.
+      // Copy the four fields only: a caller passing a richer object must not leak more into the store.
       const kept: AuditRecord = {
         requestId: record.requestId,
+        accountId: record.accountId,
         screenedAt: record.screenedAt,
         bodySha256: record.bodySha256,
       };
       await options.store.putAudit(kept, auditExpiresAt(record, retentionMs));
     },
 
-    async get(requestId) {
-      return options.store.getAudit(requestId, clock());
+    async get(accountId, requestId) {
+      return options.store.getAudit(accountId, requestId, clock());
     },
   };
 }
@@ -45,4 +46,5 @@ export function checkRecord(record: AuditRecord): void {
   if (!SHA256_HEX.test(record.bodySha256)) throw new RangeError('bodySha256 must be 64 lowercase hex characters');
   if (Number.isNaN(Date.parse(record.screenedAt))) throw new RangeError('screenedAt must be an ISO 8601 timestamp');
   if (record.requestId.length === 0 || record.requestId.length > 100) throw new RangeError('requestId must be 1..100 characters');
+  if (typeof record.accountId !== 'string' || record.accountId.length === 0) throw new RangeError('accountId must be set');
 }

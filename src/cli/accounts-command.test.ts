@@ -4,12 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
 import { createClient } from 'redis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { createState } from '../store/create-state.js';
 import { registerAccountsCommand } from './accounts-command.js';
 import type { CliIo } from './session-command.js';
 
-const REDIS_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+/** The suite's own redis-server (test/global-setup.ts). */
+const REDIS_URL = inject('redisUrl');
 
 async function run(args: string[], env: Record<string, string>): Promise<string> {
   let out = '';
@@ -61,7 +62,7 @@ describe('rps accounts', () => {
     expect(json.account.subscriptions).toEqual(['*']);
     const client = createClient({ url: REDIS_URL });
     await client.connect();
-    expect(JSON.parse((await client.get(`${prefix}account:r-1`)) ?? '{}')).toMatchObject({ subscriptions: ['*'] });
+    expect(JSON.parse((await client.get(`${prefix}{a:r-1}:account`)) ?? '{}')).toMatchObject({ subscriptions: ['*'] });
     await client.close();
     await expect(run(['accounts', 'set', 'r-1'], env)).rejects.toThrow('give at least one of');
     await expect(run(['accounts', 'set', 'r-1', '--subscriptions', 'Bad'], env)).rejects.toThrow('not a service ID: "Bad"');

@@ -16,8 +16,15 @@ export interface QuotaStatus {
   readonly retryAfterSeconds: number;
 }
 
+/** The key a quota belongs to, and its account (a VerifiedKey or StoredKey fits). */
+export interface KeyOwner {
+  readonly keyId: string;
+  readonly accountId: string;
+}
+
 /** What an allowed charge consumed, so a request that fails afterwards can give it back. */
 export interface Charge {
+  readonly accountId: string;
   readonly keyId: string;
   readonly serviceId: string;
   /** The UTC month charged: a refund after midnight of the month end still hits the right counter. */
@@ -38,14 +45,22 @@ export interface QuotaService {
    * Atomically consumes `units` (>= 1) when they fit under `limit`; a call that would exceed the
    * limit consumes nothing and answers allowed: false.
    */
-  checkAndIncrement(keyId: string, serviceId: string, units: number, limit: number, now?: Date): Promise<QuotaStatus>;
+  checkAndIncrement(key: KeyOwner, serviceId: string, units: number, limit: number, now?: Date): Promise<QuotaStatus>;
   /**
    * The quota step of a screening: consumes one unit per audit record when they fit under `limit`
    * and writes the records, in one atomic step (one Redis round trip). Refused: nothing written.
+   * Every record must be of the key's account.
    */
-  chargeWithAudit(keyId: string, serviceId: string, limit: number, audit: readonly AuditRecord[], now?: Date): Promise<ChargeResult>;
-  /** Undoes an allowed charge whose request then failed: the units come back, the records go. */
+  chargeWithAudit(key: KeyOwner, serviceId: string, limit: number, audit: readonly AuditRecord[], now?: Date): Promise<ChargeResult>;
+  /**
+   * Undoes an allowed charge whose request then failed or was never delivered: the units come back,
+   * the records go. When the store cannot answer, the refund is retried until it does (and throws).
+   */
   refundCharge(charge: Charge): Promise<void>;
+  /** Refunds waiting for the store to answer again (charges whose reply never came, among them). */
+  pendingRefunds(): number;
+  /** Stops the retries (the state is closing). */
+  close(): void;
   /** Current usage without consuming anything (GET /lists headers). */
-  peek(keyId: string, serviceId: string, limit: number, now?: Date): Promise<QuotaStatus>;
+  peek(key: KeyOwner, serviceId: string, limit: number, now?: Date): Promise<QuotaStatus>;
 }

@@ -69,9 +69,9 @@ describe('createHttpApp', () => {
     expect(logs.join('\n')).not.toContain('Zorblax');
     // The failed screening is refunded and leaves no audit record: never billed nor audited for an
     // answer the client did not receive.
-    const keyId = created.key.keyId;
-    expect((await state.quota.peek(keyId, 'sanctions-screening', 20_000)).used).toBe(0);
-    expect(await state.audit.get(body.error.requestId)).toBeNull();
+    const owner = { accountId: 'acct-500', keyId: created.key.keyId };
+    expect((await state.quota.peek(owner, 'sanctions-screening', 20_000)).used).toBe(0);
+    expect(await state.audit.get('acct-500', body.error.requestId)).toBeNull();
   });
 
   it('refunds every unit of a batch whose screening fails after the charge', async () => {
@@ -85,7 +85,7 @@ describe('createHttpApp', () => {
       body: Buffer.from('[{"name":"Zorblax Quillfeather"},{"name":"Ada Quillfeather"},{"name":""}]'),
     }));
     expect(result.status).toBe(500);
-    expect((await state.quota.peek(created.key.keyId, 'sanctions-screening', 20_000)).used).toBe(0);
+    expect((await state.quota.peek({ accountId: 'acct-500b', keyId: created.key.keyId }, 'sanctions-screening', 20_000)).used).toBe(0);
   });
 
   it('routes without a socket: 404, 405 with Allow, unknown_service', async () => {

@@ -13,6 +13,11 @@ export interface PlainRequest {
   /** Raw query string without "?" (no route uses it yet). */
   query: string;
   body: Buffer;
+  /**
+   * True once the answer can no longer be delivered (the client went away, or uWS closed the
+   * connection because a pipelined request came before this one's answer). Absent: never.
+   */
+  undeliverable?: () => boolean;
 }
 
 export interface PlainResult {

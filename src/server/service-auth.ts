@@ -40,7 +40,7 @@ export async function chargeQuota(
   audit: readonly AuditRecord[],
 ): Promise<{ quota: QuotaStatus; charge: Charge }> {
   const units = audit.length;
-  const { quota, charge } = await deps.state.quota.chargeWithAudit(key.keyId, serviceId, key.monthlyLimit, audit, deps.now());
+  const { quota, charge } = await deps.state.quota.chargeWithAudit(key, serviceId, key.monthlyLimit, audit, deps.now());
   if (charge === null) {
     const headers = { ...rateLimitHeaders(quota), 'Retry-After': String(quota.retryAfterSeconds) };
     const message = units > 1
@@ -53,24 +53,33 @@ export async function chargeQuota(
 }
 
 /**
- * Runs the paid part of a call (screening, encoding the answer). Should it fail, the charge is
- * given back and its audit records deleted before the error goes on to become a 500: a client is
- * never billed for, nor audited as having, a screening it did not receive.
+ * Runs the paid part of a call (screening, encoding the answer). Should it fail, or the answer be
+ * undeliverable (the connection is gone: a client that left, or a pipelined request uWS refused by
+ * closing), the charge is given back and its audit records deleted: a client is never billed for,
+ * nor audited as having, a screening it did not receive.
  */
 export async function refundingOnFailure<T>(ctx: RequestContext, deps: ServerDeps, charge: Charge, work: () => T | Promise<T>): Promise<T> {
+  let result: T;
   try {
     // Awaited inside the try, so that asynchronous work (a batch screened in slices) is refunded too.
-    return await work();
+    result = await work();
   } catch (error) {
-    await deps.state.quota.refundCharge(charge).catch((refundError: unknown) => {
-      // The unit stays consumed and the record stays: over-charged by this call, never over-allowed.
-      deps.logger.warn({ requestId: ctx.requestId, err: refundError }, 'refund after a failed call failed');
-    });
+    await refund(ctx, deps, charge);
     throw error;
   }
+  // Nothing can be written to a connection that is gone: this is the last point to know it.
+  if (ctx.request.undeliverable?.() === true) await refund(ctx, deps, charge);
+  return result;
+}
+
+async function refund(ctx: RequestContext, deps: ServerDeps, charge: Charge): Promise<void> {
+  await deps.state.quota.refundCharge(charge).catch((refundError: unknown) => {
+    // The quota service retries it until the store answers again (idempotent by requestId).
+    deps.logger.warn({ requestId: ctx.requestId, err: refundError }, 'refund deferred: the store did not answer');
+  });
 }
 
 /** Usage without consuming, for calls that cost nothing but still carry the headers. */
 export async function peekQuota(deps: ServerDeps, key: VerifiedKey, serviceId: string): Promise<QuotaStatus> {
-  return deps.state.quota.peek(key.keyId, serviceId, key.monthlyLimit, deps.now());
+  return deps.state.quota.peek(key, serviceId, key.monthlyLimit, deps.now());
 }

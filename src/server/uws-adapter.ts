@@ -97,7 +97,8 @@ async function answer(exchange: Exchange, http: HttpApp, body: Buffer, inFlight:
     let result: PlainResult;
     let close = false;
     try {
-      result = await http.handle({ method: head.method, path: head.path, query: head.query, headers: head.headers, body });
+      const undeliverable = (): boolean => exchange.aborted;
+      result = await http.handle({ method: head.method, path: head.path, query: head.query, headers: head.headers, body, undeliverable });
     } catch {
       // HttpApp.handle maps every error itself; this only guards against a bug in that mapping.
       result = http.reject(head, 'internal');

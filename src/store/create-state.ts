@@ -48,13 +48,15 @@ export async function createState(options: StateOptions): Promise<State> {
     ...(options.logger && { logger: options.logger }),
   });
   const purge = schedulePurge(store, now, options);
+  const quota = createQuotaService({ counters: store, now });
   return {
     store,
     identity,
-    quota: createQuotaService({ counters: store, now }),
+    quota,
     audit: createAuditService({ store, now }),
     async close() {
       clearInterval(purge);
+      quota.close();
       await identity.close();
       await store.close();
     },

@@ -45,6 +45,7 @@ describe('state settings from the environment', () => {
     const cases: Array<[Record<string, string>, string]> = [
       [{ REDIS_URL: 'http://redis:6379' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
       [{ REDIS_URL: 'redis://:hunter2@:bad' }, 'REDIS_URL must be a redis:// or rediss:// URL'],
+      [{ REDIS_KEY_PREFIX: 'rps{x}:' }, 'REDIS_KEY_PREFIX must not contain { or } (they would change Redis Cluster hash slots)'],
       [{ SESSION_JWT_SECRET: 'short-hunter2' }, 'SESSION_JWT_SECRET must be at least 32 characters'],
       [{ SESSION_JWT_SECRET: 'x'.repeat(32), SESSION_JWKS_URL: 'https://id/jwks' }, 'set only one of SESSION_JWT_SECRET, SESSION_JWKS_URL'],
       [{ SESSION_JWKS_URL: 'ftp://id/jwks' }, 'SESSION_JWKS_URL must be an http(s) URL'],

@@ -38,8 +38,10 @@ export type InsertKeyResult =
   | { readonly ok: true }
   | { readonly ok: false; readonly code: 'key_limit_reached'; readonly activeKeys: number };
 
-/** Identifies one quota counter: one key, one service, one UTC month. */
+/** Identifies one quota counter: one key (of one account), one service, one UTC month. */
 export interface CounterRef {
+  /** The key's account: Redis keeps an account's counters and audit records in one hash slot. */
+  readonly accountId: string;
   readonly keyId: string;
   readonly serviceId: string;
   /** UTC month, "YYYY-MM". */
@@ -71,6 +73,8 @@ export interface ChargeRequest {
 
 export interface AuditRecord {
   readonly requestId: string;
+  /** The account whose key made the screening: only its keys may read the record. */
+  readonly accountId: string;
   readonly screenedAt: string;
   /** SHA-256 of the request body (or canonical entity JSON), lowercase hex. */
   readonly bodySha256: string;
@@ -98,7 +102,8 @@ export interface KeyStore {
    * the key only when that count is below activeKeyLimit.
    */
   insertKey(key: StoredKey, activeKeyLimit: number, now: Date): Promise<InsertKeyResult>;
-  getKey(keyId: string): Promise<StoredKey | null>;
+  /** Null when absent or another account's (indistinguishable). */
+  getKey(accountId: string, keyId: string): Promise<StoredKey | null>;
   getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null>;
   /** Every key of the account, any status, newest first. */
   listKeys(accountId: string): Promise<StoredKey[]>;
@@ -121,8 +126,10 @@ export interface CounterStore {
    */
   chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement>;
   /**
-   * Undoes a charge whose request failed afterwards: gives back `units` (never below zero) and
-   * deletes the charge's audit records, in one atomic step.
+   * Undoes a charge whose request failed afterwards, or whose outcome is unknown (no reply in time):
+   * in one atomic step, when the charge's audit records exist, deletes them and gives back `units`
+   * (never below zero). Idempotent: a second call, or one for a charge never applied, changes
+   * nothing; on Redis the charge is also marked void so it cannot apply afterwards.
    */
   refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void>;
   readCounter(ref: CounterRef): Promise<number>;
@@ -130,8 +137,11 @@ export interface CounterStore {
 
 export interface AuditStore {
   putAudit(record: AuditRecord, expiresAt: Date): Promise<void>;
-  /** Null when absent or expired at `now`. */
-  getAudit(requestId: string, now: Date): Promise<AuditRecord | null>;
+  /**
+   * Null when absent, expired at `now`, or made by another account (indistinguishable: a record of
+   * another account must not be confirmable). Records written without an account are nobody's.
+   */
+  getAudit(accountId: string, requestId: string, now: Date): Promise<AuditRecord | null>;
 }
 
 export interface RevocationBus {

@@ -1,6 +1,6 @@
 /**
  * @module An in-process server on a random loopback port for the HTTP integration tests: real
- * state (Redis at 127.0.0.1:6379 under a random key prefix, or lmdb in a temp DATA_DIR), the bundled
+ * state (the suite's own Redis under a random key prefix, or lmdb in a temp DATA_DIR), the bundled
  * sample lists, and every log line captured so tests can assert what was (not) logged.
  */
 import { randomBytes } from 'node:crypto';
@@ -15,9 +15,11 @@ import { createThreadServices, installListSet, type ThreadServices } from '../..
 import { assertConformsToOpenApi } from '../../src/server/openapi/contract-check.js';
 import { createLogger } from '../../src/server/logger.js';
 import { startHttpServer, type RunningServer } from '../../src/server/server.js';
+import { REDIS_TEST_URL } from './redis-url.js';
 import { SAMPLE_DIR } from './shared.js';
 
-export const REDIS_URL = 'redis://127.0.0.1:6379';
+/** The suite's own redis-server (test/global-setup.ts). */
+export const REDIS_URL = REDIS_TEST_URL;
 
 export interface TestServer {
   readonly url: string;
@@ -177,5 +179,6 @@ export async function createKey(server: TestServer, accountId: string, body: Rec
     json: { name: 'test key', allowedServiceIds: ['sanctions-screening'], ...body },
   });
   if (r.status !== 200) throw new Error(`key creation failed: ${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
+  // With its account, the answer is a quota KeyOwner (tests peek at its counter).
+  return { ...r.body, accountId };
 }

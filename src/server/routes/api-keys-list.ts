@@ -29,7 +29,7 @@ export const listApiKeysRoute: Route = {
     const keys = await deps.state.identity.listKeys(account.accountId);
     const { items, hasMore } = pageOf(keys, page);
     // Usage is read for the page only: the work of one call is bounded by `limit`, not by the account.
-    const data = await Promise.all(items.map(async (key) => ({ ...key, usage: await usageOf(key, deps) })));
+    const data = await Promise.all(items.map(async (key) => ({ ...key, usage: await usageOf(account.accountId, key, deps) })));
     return reply(200, { data, hasMore }, ctx.format);
   },
 };
@@ -70,9 +70,9 @@ function pageOf(keys: readonly ApiKeyRecord[], page: PageQuery): { items: ApiKey
 }
 
 /** Only the service this server counts: other platform services keep their own counters. */
-async function usageOf(key: ApiKeyRecord, deps: ServerDeps): Promise<KeyUsage[]> {
+async function usageOf(accountId: string, key: ApiKeyRecord, deps: ServerDeps): Promise<KeyUsage[]> {
   const allowed = key.allowedServiceIds.includes('*') || key.allowedServiceIds.includes(SERVICE_ID);
   if (!allowed) return [];
-  const quota = await deps.state.quota.peek(key.keyId, SERVICE_ID, key.monthlyLimit, deps.now());
+  const quota = await deps.state.quota.peek({ accountId, keyId: key.keyId }, SERVICE_ID, key.monthlyLimit, deps.now());
   return [{ serviceId: SERVICE_ID, used: quota.used, limit: quota.limit, resetAt: quota.resetAt }];
 }

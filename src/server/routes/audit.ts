@@ -1,7 +1,7 @@
 /**
  * @module GET /sanctions-screening/v1/audit/{requestId}: the audit record of a screening while it is
- * kept (30 days). Costs no quota. Records hold no account data (only requestId, time and hash), and
- * request IDs are random UUIDs, so any key of the service may look one up.
+ * kept (30 days). Costs no quota. Only keys of the account that made the screening see it: any other
+ * account gets the same 404 as for an unknown ID, so the hash of a guessable body cannot be confirmed.
  */
 import { AppError } from '../../errors.js';
 import { SERVICE_ID } from '../deps.js';
@@ -19,7 +19,7 @@ export const auditRoute: Route = {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
     const requestId = ctx.params.requestId.toLowerCase();
     // Not a UUID: no such record can exist, and the store is not asked.
-    const record = UUID.test(requestId) ? await deps.state.audit.get(requestId) : null;
+    const record = UUID.test(requestId) ? await deps.state.audit.get(key.accountId, requestId) : null;
     if (record === null) throw new AppError('not_found', undefined, 'No audit record for this requestId (records are kept 30 days).');
     const quota = await peekQuota(deps, key, SERVICE_ID);
     return reply(200, { requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 },

@@ -57,7 +57,7 @@ export const screenBatchRoute: Route = {
     if (valid.length === 0) return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
     const screenedAt = deps.now().toISOString();
-    const audit = valid.map((s) => ({ requestId: s.requestId, screenedAt, bodySha256: s.bodySha256 }));
+    const audit = valid.map((s) => ({ requestId: s.requestId, accountId: key.accountId, screenedAt, bodySha256: s.bodySha256 }));
     const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
     return refundingOnFailure(ctx, deps, charge, async () => {
       const results = await screenInSlices(engine, valid.map((s) => s.request));

@@ -26,7 +26,7 @@ export const screenRoute: Route = {
     coverage.assertFilter(input.request.lists);
     const screenedAt = deps.now().toISOString();
     // Hash of the exact bytes received, whatever the format, so the client can recompute it.
-    const audit = [{ requestId: ctx.requestId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
+    const audit = [{ requestId: ctx.requestId, accountId: key.accountId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
     const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
     return refundingOnFailure(ctx, deps, charge, () =>
       reply(200, screenPayload(new ScreenAnswer(ctx.requestId, screenedAt, engine.screen(input.request), coverage.of(input.request.lists))),

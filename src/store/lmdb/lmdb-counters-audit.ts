@@ -34,20 +34,25 @@ export function chargeWithAudit(dbs: LmdbDatabases, charge: ChargeRequest): Prom
   });
 }
 
-/** Gives back a failed request's units (never below zero) and drops its audit records. */
+/**
+ * Gives back a failed request's units (never below zero) and drops its audit records; only when
+ * the records are there (written with the units), so a second refund gives nothing back.
+ */
 export function refundCharge(dbs: LmdbDatabases, ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
   const key = counterKey(ref);
   return dbs.env.transaction(() => {
-    const used = dbs.counters.get(key);
-    // Purged already (a past month): nothing left to give back.
-    if (used !== undefined) dbs.counters.put(key, Math.max(0, used - units));
+    let found = 0;
     for (const requestId of requestIds) {
       const stored = dbs.audit.get(requestId);
       if (stored !== undefined) {
+        found++;
         dbs.audit.remove(requestId);
         dbs.auditExpiry.remove([stored.expiresAtMs, requestId]);
       }
     }
+    const used = dbs.counters.get(key);
+    // Purged already (a past month): nothing left to give back.
+    if (found > 0 && used !== undefined) dbs.counters.put(key, Math.max(0, used - units));
   });
 }
 
@@ -64,21 +69,25 @@ function writeAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): v
   const previous = dbs.audit.get(record.requestId);
   if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
   const expiresAtMs = expiresAt.getTime();
-  // The three fields only, whatever else the object carries.
-  dbs.audit.put(record.requestId, { requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256, expiresAtMs });
+  // The four fields only, whatever else the object carries.
+  const { requestId, accountId, screenedAt, bodySha256 } = record;
+  dbs.audit.put(requestId, { requestId, accountId, screenedAt, bodySha256, expiresAtMs });
   dbs.auditExpiry.put([expiresAtMs, record.requestId], true);
 }
 
-/** Null when absent or expired; an expired record found here is removed at once. */
-export function getAudit(dbs: LmdbDatabases, requestId: string, now: Date): AuditRecord | null {
+/**
+ * Null when absent, expired, or not the account's (records written before accounts were kept have
+ * none: nobody's); an expired record found here is removed at once.
+ */
+export function getAudit(dbs: LmdbDatabases, accountId: string, requestId: string, now: Date): AuditRecord | null {
   const stored = dbs.audit.get(requestId);
-  if (stored === undefined) return null;
+  if (stored === undefined || stored.accountId !== accountId) return null;
   if (stored.expiresAtMs <= now.getTime()) {
     // Best effort: the timer purge removes it anyway if this write fails.
     removeAudit(dbs, requestId, stored.expiresAtMs).catch(() => undefined);
     return null;
   }
-  return { requestId: stored.requestId, screenedAt: stored.screenedAt, bodySha256: stored.bodySha256 };
+  return { requestId: stored.requestId, accountId: stored.accountId, screenedAt: stored.screenedAt, bodySha256: stored.bodySha256 };
 }
 
 function removeAudit(dbs: LmdbDatabases, requestId: string, expiresAtMs: number): Promise<void> {

@@ -72,8 +72,9 @@ class LmdbStore implements Store {
     return this.#write((dbs) => keys.insertKey(dbs, key, activeKeyLimit, now));
   }
 
-  async getKey(keyId: string): Promise<StoredKey | null> {
-    return this.#fresh().keys.get(keyId) ?? null;
+  async getKey(accountId: string, keyId: string): Promise<StoredKey | null> {
+    const key = this.#fresh().keys.get(keyId);
+    return key !== undefined && key.accountId === accountId ? key : null;
   }
 
   async getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null> {
@@ -108,8 +109,8 @@ class LmdbStore implements Store {
     return this.#write((dbs) => counters.putAudit(dbs, record, expiresAt));
   }
 
-  async getAudit(requestId: string, now: Date): Promise<AuditRecord | null> {
-    return counters.getAudit(this.#fresh(), requestId, now);
+  async getAudit(accountId: string, requestId: string, now: Date): Promise<AuditRecord | null> {
+    return counters.getAudit(this.#fresh(), accountId, requestId, now);
   }
 
   async purgeExpired(now: Date): Promise<void> {

@@ -1,14 +1,23 @@
 /**
  * @module The Redis store (REDIS_URL): keys, accounts, quota counters, audit records and
  * revocation events shared by any number of instances. Check-then-write steps are Lua scripts
- * (redis-scripts.ts), so they are atomic across instances. Assumes one primary (no Cluster).
+ * (redis-scripts.ts), so they are atomic across instances. Runs on one Redis or a Redis Cluster
+ * (detected on connect): each script's keys share the account's hash slot (redis-records.ts).
+ * Revocations go over regular pub/sub, which a cluster relays to every node, so the subscriber is
+ * a plain connection to the URL's node.
  */
 import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
-import { connectRedis, toStoreError, type RedisClient, type RedisConnectionOptions } from './redis-connection.js';
+import { connectCommands, connectRedis, toStoreError, type CommandConnection, type RedisCommands, type RedisConnectionOptions } from './redis-connection.js';
 import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
-import { keyFromHash, keyToHashFields, pairsToRecord, RedisKeys } from './redis-records.js';
+import { keyFromHash, keyToHashFields, pairsToRecord, parseTokenIndex, RedisKeys } from './redis-records.js';
 import { RedisRevocations } from './redis-revocations.js';
 import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
+
+/**
+ * How long a voided charge stays refused. A charge can reach Redis after its void only from a
+ * connection that was dropped with the command still in Redis's input buffer: seconds, not a day.
+ */
+const VOID_MARKER_TTL_MS = 24 * 3600_000;
 
 export interface RedisStoreOptions extends RedisConnectionOptions {
   /** Prefix of every key and channel; default "rps:". */
@@ -16,34 +25,35 @@ export interface RedisStoreOptions extends RedisConnectionOptions {
 }
 
 export async function openRedisStore(options: RedisStoreOptions): Promise<Store> {
-  const client = await connectRedis(options, 'commands');
+  const connection = await connectCommands(options);
   try {
     const subscriber = await connectRedis(options, 'revocations');
     const names = new RedisKeys(options.keyPrefix ?? 'rps:');
     const revocations = await RedisRevocations.subscribe(subscriber, names.revocationChannel());
     const deadline = new ReplyDeadline(options.replyTimeoutMs ?? DEFAULT_REPLY_TIMEOUT_MS, undefined, toStoreError);
-    return new RedisStore(client, names, revocations, deadline);
+    return new RedisStore(connection, names, revocations, deadline);
   } catch (error) {
-    client.destroy();
+    connection.destroy();
     throw error;
   }
 }
 
 class RedisStore implements Store {
   readonly kind = 'redis' as const;
+  readonly client: RedisCommands;
 
   constructor(
-    readonly client: RedisClient,
+    readonly connection: CommandConnection,
     readonly names: RedisKeys,
     readonly revocations: RedisRevocations,
     /** Every operation below runs under it: no answer in 2-2.5 s is StoreUnavailableError. */
     readonly deadline: ReplyDeadline,
-  ) {}
+  ) {
+    this.client = connection.commands;
+  }
 
   ping(): Promise<void> {
-    return this.deadline.run(async () => {
-      await this.client.ping();
-    });
+    return this.deadline.run(() => this.connection.ping());
   }
 
   getAccount(accountId: string): Promise<Account | null> {
@@ -69,46 +79,55 @@ class RedisStore implements Store {
 
   insertKey(key: StoredKey, activeKeyLimit: number, now: Date): Promise<InsertKeyResult> {
     const n = this.names;
-    const keys = [n.key(key.keyId), n.keyHash(key.tokenSha256), n.accountKeys(key.accountId), n.accountActive(key.accountId)];
+    const keys = [n.key(key.accountId, key.keyId), n.accountKeys(key.accountId), n.accountActive(key.accountId)];
     const args = [
       String(now.getTime()),
       String(activeKeyLimit),
       key.keyId,
       String(Date.parse(key.createdAt)),
       String(Date.parse(key.expiresAt)),
-      key.tokenSha256,
       ...keyToHashFields(key),
     ];
+    const tokenIndex = n.keyHash(key.tokenSha256);
     return this.deadline.run(async () => {
+      // The index lives in another slot, so it cannot join the script. Written first, it points at a
+      // key that does not exist yet (lookups answer null); removed again when the limit refuses. Should
+      // that removal fail, it still points at nothing: the token was never handed out either way.
+      await this.client.set(tokenIndex, JSON.stringify({ accountId: key.accountId, keyId: key.keyId }));
       const [inserted, active] = (await runScript(this.client, INSERT_KEY, keys, args)) as [number, number];
-      return inserted === 1 ? { ok: true } : { ok: false, code: 'key_limit_reached', activeKeys: active };
+      if (inserted === 1) return { ok: true };
+      await this.client.del(tokenIndex);
+      return { ok: false, code: 'key_limit_reached', activeKeys: active };
     });
   }
 
-  getKey(keyId: string): Promise<StoredKey | null> {
-    return this.deadline.run(async () => keyFromHash(await this.client.hGetAll(this.names.key(keyId))));
+  getKey(accountId: string, keyId: string): Promise<StoredKey | null> {
+    return this.deadline.run(async () => this.#readKey(accountId, keyId));
   }
 
   getKeyByTokenHash(tokenSha256: string): Promise<StoredKey | null> {
     return this.deadline.run(async () => {
-      const keyId = await this.client.get(this.names.keyHash(tokenSha256));
-      return keyId === null ? null : keyFromHash(await this.client.hGetAll(this.names.key(keyId)));
+      const entry = parseTokenIndex(await this.client.get(this.names.keyHash(tokenSha256)));
+      return entry === null ? null : this.#readKey(entry.accountId, entry.keyId);
     });
   }
 
   listKeys(accountId: string): Promise<StoredKey[]> {
     return this.deadline.run(async () => {
       const keyIds = await this.client.zRange(this.names.accountKeys(accountId), 0, -1, { REV: true });
-      if (keyIds.length === 0) return [];
-      const multi = this.client.multi();
-      for (const keyId of keyIds) multi.hGetAll(this.names.key(keyId));
-      const hashes = (await multi.exec()) as unknown as Record<string, string>[];
-      return hashes.map(keyFromHash).filter((key): key is StoredKey => key !== null);
+      // Issued together, so they go out in one write (one round trip), on a cluster too.
+      const keys = await Promise.all(keyIds.map((keyId) => this.#readKey(accountId, keyId)));
+      return keys.filter((key): key is StoredKey => key !== null);
     });
   }
 
+  async #readKey(accountId: string, keyId: string): Promise<StoredKey | null> {
+    const key = keyFromHash(await this.client.hGetAll(this.names.key(accountId, keyId)));
+    return key !== null && key.accountId === accountId ? key : null;
+  }
+
   revokeKey(accountId: string, keyId: string, now: Date): Promise<StoredKey | null> {
-    const keys = [this.names.key(keyId), this.names.accountActive(accountId)];
+    const keys = [this.names.key(accountId, keyId), this.names.accountActive(accountId)];
     return this.deadline.run(async () => {
       const reply = await runScript(this.client, REVOKE_KEY, keys, [accountId, now.toISOString(), keyId]);
       return reply === null ? null : keyFromHash(pairsToRecord(reply));
@@ -122,9 +141,10 @@ class RedisStore implements Store {
   chargeWithAudit(charge: ChargeRequest): Promise<CounterIncrement> {
     // One script, one round trip: the counter and the records it pays for change together or not at all.
     const keys = [this.names.counter(charge.ref)];
+    if (charge.audit.length > 0) keys.push(this.names.voided(charge.ref.accountId, charge.audit[0].requestId));
     const args = [String(charge.units), String(charge.limit), String(charge.counterExpiresAt.getTime()), String(charge.auditExpiresAt.getTime())];
     for (const record of charge.audit) {
-      keys.push(this.names.audit(record.requestId));
+      keys.push(this.names.audit(record.accountId, record.requestId));
       args.push(auditValue(record));
     }
     return this.deadline.run(async () => {
@@ -134,9 +154,10 @@ class RedisStore implements Store {
   }
 
   refundCharge(ref: CounterRef, units: number, requestIds: readonly string[]): Promise<void> {
-    const keys = [this.names.counter(ref), ...requestIds.map((id) => this.names.audit(id))];
+    const n = this.names;
+    const keys = [n.counter(ref), n.voided(ref.accountId, requestIds[0]), ...requestIds.map((id) => n.audit(ref.accountId, id))];
     return this.deadline.run(async () => {
-      await runScript(this.client, REFUND_CHARGE, keys, [String(units)]);
+      await runScript(this.client, REFUND_CHARGE, keys, [String(units), String(VOID_MARKER_TTL_MS)]);
     });
   }
 
@@ -148,15 +169,17 @@ class RedisStore implements Store {
     const value = auditValue(record);
     return this.deadline.run(async () => {
       // Redis drops the record itself at expiresAt: nothing to purge.
-      await this.client.set(this.names.audit(record.requestId), value, { expiration: { type: 'PXAT', value: expiresAt.getTime() } });
+      await this.client.set(this.names.audit(record.accountId, record.requestId), value, { expiration: { type: 'PXAT', value: expiresAt.getTime() } });
     });
   }
 
-  getAudit(requestId: string, now: Date): Promise<AuditRecord | null> {
+  getAudit(accountId: string, requestId: string, now: Date): Promise<AuditRecord | null> {
     void now; // Redis expiry is authoritative; `now` matters only to the embedded store.
     return this.deadline.run(async () => {
-      const value = await this.client.get(this.names.audit(requestId));
-      return value === null ? null : (JSON.parse(value) as AuditRecord);
+      // Under the account's own name: another account's lookup finds nothing at all.
+      const value = await this.client.get(this.names.audit(accountId, requestId));
+      const record = value === null ? null : (JSON.parse(value) as AuditRecord);
+      return record !== null && record.accountId === accountId ? record : null;
     });
   }
 
@@ -177,20 +200,21 @@ class RedisStore implements Store {
   async close(): Promise<void> {
     this.deadline.close();
     await this.revocations.close();
-    if (!this.client.isOpen) return;
+    if (!this.connection.isOpen) return;
     // A graceful close waits for every command in flight; a stalled Redis never answers them, so the
     // wait is bounded by the reply deadline and the connection is then dropped.
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), this.deadline.timeoutMs)));
-    const closed = this.client.close().then(() => 'closed' as const, () => 'failed' as const);
+    const closed = this.connection.close().then(() => 'closed' as const, () => 'failed' as const);
     const outcome = await Promise.race([closed, bound]).finally(() => clearTimeout(timer));
-    if (outcome !== 'closed' && this.client.isOpen) this.client.destroy();
+    if (outcome !== 'closed' && this.connection.isOpen) this.connection.destroy();
   }
 }
 
-/** The three audited fields only, whatever else the object carries. */
+/** The four audited fields only, whatever else the object carries. */
 function auditValue(record: AuditRecord): string {
-  return JSON.stringify({ requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 });
+  const { requestId, accountId, screenedAt, bodySha256 } = record;
+  return JSON.stringify({ requestId, accountId, screenedAt, bodySha256 });
 }
 
 function parseAccount(value: string | null): Account | null {
