@@ -198,7 +198,9 @@ describe('dashboard in headless Chromium (issue 5)', () => {
     for (const list of catalog) {
       const row = page.locator(`#lists-table tbody tr[data-source="${list.source}"]`);
       const cells = await row.locator('td').allTextContents();
-      expect(cells[0], list.source).toBe('sample data');
+      // The sample's lists are old: those past LISTS_MAX_AGE_DAYS carry the outdated flag beside the status.
+      expect(cells[0], list.source).toMatch(/^sample data/);
+      expect(cells[0].includes('outdated'), list.source).toBe(list.outdated === true);
       expect(cells[1]).toBe(list.entryCount.toLocaleString('en-US'));
       expect(cells[2]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
       expect(cells[2]).toMatch(PAST_AGE);
@@ -270,10 +272,11 @@ describe('dashboard in headless Chromium (issue 5)', () => {
     await page.click('#screen-form button[type="submit"]');
     const rows = page.locator('#screen-results tr.party');
     await rows.first().waitFor();
-    // VTB Bank is ofac-sdn 17013 and ofac-ssi 17013: one party, one row, both lists named.
+    // VTB Bank is ofac-sdn 17013, and ofac-ssi and ofac-non-sdn (NS-MBS) 17013: one party, one row,
+    // every list named.
     const vtb = rows.filter({ hasText: 'VTB BANK PUBLIC JOINT STOCK COMPANY' });
     expect(await vtb.count()).toBe(1);
-    expect(await vtb.locator('.lists-cell .badge').allTextContents()).toEqual(['ofac-sdn', 'ofac-ssi']);
+    expect(await vtb.locator('.lists-cell .badge').allTextContents()).toEqual(['ofac-sdn', 'ofac-ssi', 'ofac-non-sdn']);
     expect(await page.locator('#screen-results .summary').textContent()).toContain('block');
 
     // Keyboard: focus the first row, move with the arrows, open with Enter, close with Escape.
@@ -285,7 +288,7 @@ describe('dashboard in headless Chromium (issue 5)', () => {
     const panel = page.locator('#record-panel');
     await panel.locator('.record-entry').nth(1).waitFor();
     expect(await page.evaluate('document.activeElement?.id')).toBe('record-title');
-    expect(await panel.locator('.record-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013']);
+    expect(await panel.locator('.record-entry').evaluateAll((els) => els.map((e) => e.getAttribute('data-entry')))).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013', 'ofac-non-sdn:17013']);
     const listed = panel.locator('.record-entry').first();
     expect(await listed.locator('.names mark.word-hit').allTextContents()).toEqual(expect.arrayContaining(['VTB', 'BANK']));
     expect(await listed.locator('.names .word-miss').allTextContents()).toEqual(expect.arrayContaining(['PUBLIC', 'JOINT', 'STOCK', 'COMPANY']));
@@ -374,7 +377,7 @@ describe('dashboard in headless Chromium (issue 5)', () => {
       const response = await route.fetch();
       const { data } = await response.json();
       const marked = data.map((l: Record<string, unknown>, i: number) => ({
-        ...l, publishedAtSource: i === 0 ? 'publisher' : 'http-last-modified', ...(i === 1 && { outdated: true }),
+        ...l, publishedAtSource: i === 0 ? 'publisher' : 'http-last-modified', outdated: i === 1,
       }));
       await route.fulfill({ response, json: { data: marked } });
     });

@@ -74,7 +74,7 @@ describeShared('on the full snapshot (no UFLPA file)', () => {
       expect(r.status).toBe(503);
       expect(r.body.error.code).toBe('lists_unavailable');
       expect(r.body.error.details).toEqual([{ field: 'lists[0]', issue: `${source} has no entries loaded (status ${status})` }]);
-      expect((await server.services.state.quota.peek(key.keyId, 'sanctions-screening', 10)).used).toBe(0);
+      expect((await server.services.state.quota.peek(key, 'sanctions-screening', 10)).used).toBe(0);
     },
   );
 
@@ -87,7 +87,7 @@ describeShared('on the full snapshot (no UFLPA file)', () => {
     expect(r.body[0].error).toMatchObject({ code: 'lists_unavailable', details: [{ field: 'lists[0]' }] });
     expect(r.body[1].coverage.status).toBe('incomplete');
     expect(r.body[1].coverage.lists).toHaveLength(12);
-    expect((await server.services.state.quota.peek(key.keyId, 'sanctions-screening', 10)).used).toBe(1);
+    expect((await server.services.state.quota.peek(key, 'sanctions-screening', 10)).used).toBe(1);
   });
 
   it('an entry OFAC tags both SSI and NS-MBS is found under either list', async () => {
@@ -126,7 +126,7 @@ describeShared('on the full snapshot (no UFLPA file)', () => {
     expect(r.body.error).toMatchObject({ code: 'lists_unavailable', details: [{ field: 'lists', issue: 'required list dhs-uflpa is missing' }] });
     const batch = await call(required.url, 'POST', BATCH, { token: key.token, json: [{ name: UFLPA_NAME }] });
     expect(batch.status).toBe(503);
-    expect((await required.services.state.quota.peek(key.keyId, 'sanctions-screening', 10)).used).toBe(0);
+    expect((await required.services.state.quota.peek(key, 'sanctions-screening', 10)).used).toBe(0);
     const ready = await call(required.url, 'GET', '/readyz');
     expect(ready.status).toBe(503);
     expect(ready.body.error.details).toEqual([{ field: 'lists', issue: 'required list dhs-uflpa is missing' }]);

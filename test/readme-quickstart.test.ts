@@ -26,7 +26,9 @@ export async function quickstartCommands(): Promise<string[]> {
 async function startBuiltServer(dir: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: PROJECT_DIR,
-    env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: join(dir, 'data'), LISTS_DIR: join(dir, 'lists') },
+    // The bundled sample, named explicitly: an explicit LISTS_DIR must hold list files, and the
+    // developer's own data/lists (which `npm start` would read) must not change what this test sees.
+    env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: join(dir, 'data'), LISTS_DIR: join(PROJECT_DIR, 'data/sample') },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for await (const line of createInterface({ input: child.stdout! })) {

@@ -15,6 +15,7 @@ import { openLmdbStore } from '../src/store/lmdb/lmdb-store.js';
 import type { ChargeRequest } from '../src/store/types.js';
 import { call, randomSecret } from './support/http-harness.js';
 import { freePort, startMain, waitReady, type Child } from './support/main-process.js';
+import { SAMPLE_DIR } from './support/shared.js';
 
 const SCREEN = '/sanctions-screening/v1/screen';
 const dataDir = mkdtempSync(join(tmpdir(), 'rps-crash-'));
@@ -22,8 +23,9 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startServer(secret: string): Promise<{ child: Child; url: string }> {
   const port = await freePort();
-  // The defaults a user gets from `npm start`: lmdb, WORKERS=1, LMDB_SYNC_INTERVAL_MS=1000.
-  const child = startMain({ PORT: String(port), LISTS_DIR: join(dataDir, 'none'), DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn' });
+  // The defaults a user gets from `npm start`: lmdb, WORKERS=1, LMDB_SYNC_INTERVAL_MS=1000 (the sample lists,
+  // named explicitly: an explicit LISTS_DIR must hold list files).
+  const child = startMain({ PORT: String(port), LISTS_DIR: SAMPLE_DIR, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn' });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, 60_000);
   return { child, url };

@@ -8,6 +8,7 @@ describe('state settings from the environment', () => {
     expect(options).toEqual({
       redisUrl: undefined,
       dataDir: '.data',
+      lmdbSyncIntervalMs: 1000,
       keyPrefix: 'rps:',
       session: { secret: undefined, jwksUrl: undefined, publicKeyPem: undefined, issuer: undefined, audience: undefined, maxAgeSeconds: 86_400 },
       defaultSubscriptions: ['sanctions-screening'],

@@ -34,7 +34,7 @@ describe('sliced transfer', () => {
     expect(engine.entry('ofac-ssi', '17013')?.name).toBe('VTB BANK PUBLIC JOINT STOCK COMPANY');
     expect(engine.entry('ofac-ssi', '999999999')).toBeNull();
     const renamed = engine.screen({ name: 'Quentin Marblewhisk', identifiers: [{ type: 'swift-bic', value: 'vtbr rumm' }] });
-    expect(renamed.matches.map((m) => `${m.listSource}:${m.entryId}`)).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013']);
+    expect(renamed.matches.map((m) => `${m.listSource}:${m.entryId}`)).toEqual(['ofac-sdn:17013', 'ofac-ssi:17013', 'ofac-non-sdn:17013']);
     expect(payload.stats.bytes).toBeGreaterThan(0);
   });
 
