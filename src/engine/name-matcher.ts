@@ -292,6 +292,8 @@ export function matchName(
   floor?: ScoreFloor,
   limits: Readonly<QueryLimits> = FULL_LIMITS,
 ): NameHit[] {
+  // Set first, so workDone() reads 0 for a name that reaches no collect().
+  core.setWorkLimit(limits.work);
   if (!mode.fuzzyTokens) return matchStrict(index, name, listMask, limits);
   const plan = planQuery(name, mode, weightOf, index.tokens, limits);
   if (plan.units.length === 0) return [];

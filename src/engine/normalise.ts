@@ -155,7 +155,9 @@ function isSyllabic(c: number): boolean {
 /** Words of a name, within `limits`; Han and Hangul transliterated one syllable per word. */
 export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): RawWord[] {
   const input = raw.length > limits.chars ? raw.slice(0, limits.chars) : raw;
-  const text = nativeForms(input.normalize('NFKC'));
+  // NFKC can make 18 characters of one (U+FDFA): cut again, before the script rewrites read them.
+  const nfkc = input.normalize('NFKC');
+  const text = nativeForms(nfkc.length > limits.chars ? nfkc.slice(0, limits.chars) : nfkc);
   const sink = new WordSink(limits);
   if (!SYLLABIC.test(text)) {
     latinWords(text, sink);
