@@ -6,11 +6,11 @@ export {
   outPtr, phoneticPtr, expansionTokPtr, expansionSimPtr, expansionCountPtr,
 } from './state';
 export { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit, resetQuery, unitTokenJw } from './search';
-export { collect, skippedCount } from './score';
+export { collect, setWorkLimit, skippedCount, workDone } from './score';
 export { opsPtr, opParamsPtr, runOps } from './ops';
 export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 6;
+  return 7;
 }

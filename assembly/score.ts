@@ -17,6 +17,28 @@ import {
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
+
+// ── work budget (issue #12) ─────────────────────────────────────────────────────────────────
+// Work = posting entries walked plus name units read by addToCandidates: what a query's long
+// posting lists of common tokens cost. collect() stops walking once `workLimit` is reached, then
+// selects and scores the candidates found as usual (the host gives an alias what the request has left).
+let work: u32 = 0;
+let workLimit: u32 = 0xffffffff;
+
+/** Sets the next collect()'s work limit (0xffffffff: none) and clears its count. */
+export function setWorkLimit(limit: u32): void {
+  workLimit = limit;
+  work = 0;
+}
+
+/** Work done since the last setWorkLimit (posting entries and candidate units). */
+export function workDone(): u32 {
+  return work;
+}
+
+@inline function workRoom(): u32 {
+  return work < workLimit ? workLimit - work : 0;
+}
 import { jaroWinkler, symbol } from './similarity';
 
 // Min-heap of selected candidates, keyed by accumulator (scratch of MAX_CANDIDATES entries).
@@ -72,8 +94,13 @@ function accumulate(units: i32, listMask: u32, minAcc: f32): i32 {
     for (let e = 0; e < n; e++) {
       const t = load<u32>(expTok + ((base + <usize>e) << 2));
       const value = load<f32>(expSim + ((base + <usize>e) << 2)) * w;
-      const end = load<u32>(postOff + (<usize>(t + 1) << 2));
-      for (let k = load<u32>(postOff + (<usize>t << 2)); k < end; k++) {
+      const start = load<u32>(postOff + (<usize>t << 2));
+      let end = load<u32>(postOff + (<usize>(t + 1) << 2));
+      // Within the work limit: the walk is cut where the budget ends (never, without a limit).
+      const room = workRoom();
+      if (end - start > room) end = start + room;
+      work += end - start;
+      for (let k = start; k < end; k++) {
         const name = load<u32>(postList + (<usize>k << 2));
         const ap = accSeen + (<usize>name << 3);
         if (load<u32>(ap, 4) == stamp) continue;
@@ -125,9 +152,12 @@ function addToCandidates(u: i32, w: f32, touched: i32, stamp: u32): void {
     store<u32>(ap, stamp, 4);
     // A name whose rarity is still nil counts as not found yet, as in the walk.
     if (load<f32>(ap) == 0) continue;
+    const uStart = load<u32>(unitOff + (<usize>name << 2));
     const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
+    if (workRoom() == 0) return;
+    work += uEnd - uStart;
     let best: f32 = 0;
-    for (let j = load<u32>(unitOff + (<usize>name << 2)); j < uEnd; j++) {
+    for (let j = uStart; j < uEnd; j++) {
       const tok = load<u32>(unitTok + (<usize>j << 2));
       if (load<u8>(simFlag + <usize>tok) == 0) continue;
       const sim = load<f32>(dictSim + ((<usize>tok * <usize>MAXQ + <usize>u) << 2));

@@ -34,6 +34,12 @@ describe('rawWords: caps on what transliteration produces', () => {
     expect(rawWords(`${' '.repeat(NAME_LIMITS.chars)}Putin`)).toEqual([]);
   });
 
+  it('reads at most limits.chars characters after NFKC too (U+FDFA is 18 characters of it)', () => {
+    // Two ligatures' worth of input: eight words, not the 1,200 words of all 300.
+    const words = rawWords('\uFDFA'.repeat(300), { chars: 36, words: 1000, letters: 10_000 });
+    expect(words.map((w) => w.text)).toEqual(rawWords('\uFDFA\uFDFA', NAME_LIMITS).map((w) => w.text));
+  });
+
   it('takes smaller limits when given (an alias of a crowded request)', () => {
     const limits = { chars: 40, words: 3, letters: 100 };
     expect(rawWords('one two three four five', limits).map((w) => w.text)).toEqual(['one', 'two', 'three']);

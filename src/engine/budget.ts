@@ -7,6 +7,7 @@
  * budget in equal parts, never less than a floor that still holds any real name whole, so twenty
  * aliases of 300 crafted characters cost a few names' work, not twenty-one.
  */
+import { NO_WORK_LIMIT } from './core.js';
 import { NAME_LIMITS, type NameLimits } from './normalise.js';
 
 export interface QueryLimits extends NameLimits {
@@ -19,19 +20,40 @@ export interface QueryLimits extends NameLimits {
   breakLetters: number;
   /** Names aligned per query name: the best by rarity gathered (ties: shorter names first). */
   candidates: number;
+  /** Work the core may do (posting entries walked, candidate units read): see ALIAS_WORK. */
+  work: number;
 }
 
 /** One name's full limits: the request's name, and every alias while there are few. */
-export const FULL_LIMITS: Readonly<QueryLimits> = Object.freeze({ ...NAME_LIMITS, tokens: 24, breakLetters: 128, candidates: 96 });
+export const FULL_LIMITS: Readonly<QueryLimits> = Object.freeze({ ...NAME_LIMITS, tokens: 24, breakLetters: 128, candidates: 96, work: NO_WORK_LIMIT });
 
 /** What all the aliases of one request may use together, split in equal shares (one alias: the full limits). */
-export const ALIAS_BUDGET: Readonly<QueryLimits> = Object.freeze({ chars: 1200, words: 160, letters: 1200, tokens: 64, breakLetters: 240, candidates: 320 });
+export const ALIAS_BUDGET: Readonly<QueryLimits> = Object.freeze({ chars: 1200, words: 160, letters: 1200, tokens: 64, breakLetters: 240, candidates: 320, work: NO_WORK_LIMIT });
 
 /**
  * The least share of one alias: above 99 % of real names (list names: 11 words and 77 letters at
  * the 99th percentile), so mostly crafted aliases are cut; a longer one keeps its 6 rarest tokens.
  */
-export const ALIAS_FLOOR: Readonly<QueryLimits> = Object.freeze({ chars: 160, words: 12, letters: 96, tokens: 6, breakLetters: 24, candidates: 16 });
+export const ALIAS_FLOOR: Readonly<QueryLimits> = Object.freeze({ chars: 160, words: 12, letters: 96, tokens: 6, breakLetters: 24, candidates: 16, work: NO_WORK_LIMIT });
+
+/**
+ * The work all the aliases of one request may do together, in posting entries (what the core counts:
+ * MatchingCore.workDone); the name is never limited. Each alias is charged ALIAS_CALL_WORK, plus
+ * ALIAS_CHAR_WORK per character read, plus the core's count. Measured on the snapshot (CPU time per
+ * alias against the three, least squares): a call costs about 4,000 entries, a character about 80.
+ * Twenty real aliases (list names: 25 characters and 3,700 entries at the 90th percentile) take
+ * about 180,000; twenty crafted ones of 160 characters stop after about ten. Aliases are searched in
+ * their order while the budget lasts: the one that meets it keeps the candidates found, those after
+ * it are not searched, and Engine.budgetCuts counts the request.
+ */
+export const ALIAS_WORK = 200_000;
+export const ALIAS_CALL_WORK = 4_000;
+export const ALIAS_CHAR_WORK = 80;
+
+/** What reading and planning an alias costs before the core's walks (see ALIAS_WORK). */
+export function aliasPlanWork(alias: string, limits: Readonly<QueryLimits>): number {
+  return ALIAS_CALL_WORK + ALIAS_CHAR_WORK * Math.min(alias.length, limits.chars);
+}
 
 /** The limits of each alias of a request with `aliases` aliases. */
 export function aliasLimits(aliases: number): Readonly<QueryLimits> {
@@ -39,6 +61,6 @@ export function aliasLimits(aliases: number): Readonly<QueryLimits> {
     Math.min(FULL_LIMITS[key], Math.max(ALIAS_FLOOR[key], Math.floor(ALIAS_BUDGET[key] / Math.max(1, aliases))));
   return {
     chars: share('chars'), words: share('words'), letters: share('letters'), tokens: share('tokens'),
-    breakLetters: share('breakLetters'), candidates: share('candidates'),
+    breakLetters: share('breakLetters'), candidates: share('candidates'), work: NO_WORK_LIMIT,
   };
 }

@@ -10,7 +10,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 6;
+export const CORE_VERSION = 7;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
@@ -28,6 +28,8 @@ const OP_ONE_EDIT = 2;
 const OP_SHORT = 3;
 const OP_TWO_EDIT = 4;
 const OP_PHONETIC = 5;
+/** setWorkLimit's "no limit" (the core's u32 maximum). */
+export const NO_WORK_LIMIT = 0xffffffff;
 
 let compiled: WebAssembly.Module | undefined;
 
@@ -336,6 +338,19 @@ export class MatchingCore {
       p.containedMass, p.lamMissingContained, chainMask >>> 0,
     );
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
+  }
+
+  /**
+   * The next collect()'s work limit, in posting entries walked and candidate units read (none:
+   * NO_WORK_LIMIT); the walks stop there and the candidates found are scored. Clears workDone().
+   */
+  setWorkLimit(limit: number): void {
+    this.core.setWorkLimit(Math.max(0, Math.min(NO_WORK_LIMIT, Math.floor(limit))) >>> 0);
+  }
+
+  /** Work done by collect() since the last setWorkLimit (see setWorkLimit). */
+  workDone(): number {
+    return this.core.workDone() >>> 0;
   }
 
   rowName(r: number): number {

@@ -6,7 +6,7 @@ import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
-import { aliasLimits, FULL_LIMITS } from './budget.js';
+import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS } from './budget.js';
 import { corroborated, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
 import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
@@ -84,6 +84,12 @@ function settle(evidence: Evidence[]): number {
 
 export class Engine implements ScreeningEngine {
   readonly thresholds: Readonly<Record<Fuzziness, ModeThresholds>>;
+  /** Core work all the aliases of one request may do (budget.ts); benches set it to compare. */
+  aliasWork: number = ALIAS_WORK;
+  /** Screenings whose aliases met aliasWork since the engine was built (a count: never a name). */
+  budgetCuts = 0;
+  /** Work charged to aliases since the engine was built (tests and diagnostics: the bound holds). */
+  aliasWorkTotal = 0;
 
   constructor(
     private readonly core: MatchingCore,
@@ -131,9 +137,25 @@ export class Engine implements ScreeningEngine {
     const scoreFloor = { keep, minRawScore: (floor - reach) / NAME_SHARE };
     // The name in full; the aliases share a fixed budget (budget.ts), so their number cannot multiply the work.
     const shared = aliasLimits(aliases.length);
+    // Work charged to the aliases so far (budget.ts ALIAS_WORK): they are searched while it lasts.
+    let spent = 0;
+    let cut = false;
     for (let qi = 0; qi <= aliases.length; qi++) {
-      const [name, limits] = qi === 0 ? [request.name, FULL_LIMITS] : [aliases[qi - 1], shared];
+      const name = qi === 0 ? request.name : aliases[qi - 1];
+      // An alias written as the name or an earlier alias finds the same names: searched once.
+      if (qi > 0 && (name === request.name || aliases.indexOf(name) < qi - 1)) continue;
+      let limits = FULL_LIMITS;
+      if (qi > 0) {
+        const plan = aliasPlanWork(name, shared);
+        if (spent + plan >= this.aliasWork) {
+          cut = true;
+          break;
+        }
+        spent += plan;
+        limits = { ...shared, work: this.aliasWork - spent };
+      }
       const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
+      if (qi > 0) spent += this.core.workDone();
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];
@@ -147,6 +169,9 @@ export class Engine implements ScreeningEngine {
         if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
     }
+    // Aliases were left unsearched, or the last one's walks were cut.
+    if (cut || spent >= this.aliasWork) this.budgetCuts++;
+    this.aliasWorkTotal += spent;
     return best;
   }
 

@@ -354,6 +354,8 @@ export function matchName(
   floor?: ScoreFloor,
   limits: Readonly<QueryLimits> = FULL_LIMITS,
 ): NameHit[] {
+  // Set first, so workDone() reads 0 for a name that reaches no collect().
+  core.setWorkLimit(limits.work);
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.

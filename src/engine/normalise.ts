@@ -186,7 +186,9 @@ function pieceWords(text: string, sink: WordSink): void {
  */
 export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS): RawWord[] {
   const input = raw.length > limits.chars ? raw.slice(0, limits.chars) : raw;
-  const text = splitLegalScopeSuffix(input.normalize('NFKC')).name;
+  // NFKC can make 18 characters of one (U+FDFA): cut again, before the script rewrites read them.
+  const nfkc = input.normalize('NFKC');
+  const text = splitLegalScopeSuffix(nfkc.length > limits.chars ? nfkc.slice(0, limits.chars) : nfkc).name;
   const sink = new WordSink(limits);
   if (PLAIN_ASCII.test(text)) {
     latinWords(text, sink);

@@ -1,0 +1,94 @@
+/**
+ * The aliases' work budget (issue #12, src/engine/budget.ts): the core stops walking postings at its
+ * work limit, a request's aliases share ALIAS_WORK (counted through the engine's own stats, not
+ * timed), the name is never limited, and requests of real size are never cut.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ALIAS_WORK, FULL_LIMITS, aliasLimits } from '../src/engine/budget.js';
+import { MatchingCore, NO_WORK_LIMIT } from '../src/engine/core.js';
+import type { Engine, ScreenRequest } from '../src/engine/index.js';
+import { buildIndex } from '../src/engine/index-builder.js';
+import { MODES } from '../src/engine/modes.js';
+import { matchName, weightFrom } from '../src/engine/name-matcher.js';
+import type { ListEntry } from '../src/lists/model.js';
+import { aka, buildEngineWithBackground, entry } from './support/engine-entries.js';
+
+/** 3,000 names sharing "muhammad" and "ltd": the long posting lists crafted aliases aim at. */
+const CROWD: ListEntry[] = Array.from({ length: 3000 }, (_, i) =>
+  entry(`c${i}`, `MUHAMMAD Q${i.toString(36)}X LTD`, { kind: 'entity', listSource: 'bis-entity' }));
+const LISTED: ListEntry[] = [
+  entry('6365', 'BIN LADIN, Usama', { aliases: aka('BIN LADEN, Osama', 'Abu Abdallah') }),
+  entry('106', 'KARIMOV, Rustam'),
+  entry('105', 'JAFARI, Mohammad Javad'),
+];
+/** Aliases of 300 characters of common tokens, each different. */
+const crafted = (n: number): string[] =>
+  Array.from({ length: n }, (_, k) => `muhammad ltd ali khan ${k} `.repeat(20).slice(0, 300));
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await buildEngineWithBackground([...LISTED, ...CROWD]);
+}, 120_000);
+
+const screenCounted = (request: ScreenRequest, aliasWork = ALIAS_WORK): { work: number; cuts: number; answer: string } => {
+  const [work0, cuts0] = [engine.aliasWorkTotal, engine.budgetCuts];
+  engine.aliasWork = aliasWork;
+  try {
+    const r = engine.screen(request);
+    const answer = JSON.stringify(r.matches.map((m) => [m.entryId, m.confidence, m.matchedName])) + r.summary.recommendedAction;
+    return { work: engine.aliasWorkTotal - work0, cuts: engine.budgetCuts - cuts0, answer };
+  } finally {
+    engine.aliasWork = ALIAS_WORK;
+  }
+};
+
+describe('the core stops at its work limit', () => {
+  it('walks no more posting entries than the limit, and scores what it found', async () => {
+    const index = buildIndex(CROWD);
+    const core = await MatchingCore.load(index.arrays);
+    const run = (work: number): number => {
+      matchName(core, index, 'Muhammad Ltd', MODES.balanced, weightFrom(index), 0xffffffff, undefined, { ...FULL_LIMITS, work });
+      return core.workDone();
+    };
+    const full = run(NO_WORK_LIMIT);
+    expect(full).toBeGreaterThan(3000);
+    expect(run(1000)).toBe(1000);
+    expect(run(0)).toBe(0);
+    // The limit is per call: the next unlimited call walks everything again.
+    expect(run(NO_WORK_LIMIT)).toBe(full);
+  });
+});
+
+describe('the aliases of one request share ALIAS_WORK', () => {
+  it('twenty crafted aliases stop at the budget (without it they take more), counted as a cut', () => {
+    const request: ScreenRequest = { name: 'Rustam Karimov', aliases: crafted(20) };
+    const unbounded = screenCounted(request, Infinity);
+    expect(unbounded.work).toBeGreaterThan(ALIAS_WORK);
+    const bounded = screenCounted(request);
+    expect(bounded.work).toBeLessThanOrEqual(ALIAS_WORK);
+    expect(bounded.cuts).toBe(1);
+    // The name is never limited: Karimov is found whatever the aliases cost.
+    expect(bounded.answer).toContain('"106"');
+  });
+
+  it('a listed alias among the first is still found; the budget does not reach the name', () => {
+    const request: ScreenRequest = { name: 'Zzyzx Qwerty', aliases: ['Usama bin Ladin', ...crafted(19)] };
+    expect(screenCounted(request).answer).toContain('"6365"');
+  });
+
+  it('requests of real size are never cut and answer as without a budget', () => {
+    const names = ['Osama bin Laden', 'Mohammad Javad Jafari', 'Rustam Karimov', 'Abu Abdallah', 'Muhammad Ltd'];
+    const request: ScreenRequest = { name: 'Usama Bin Ladin', aliases: Array.from({ length: 20 }, (_, i) => `${names[i % 5]} ${i}`) };
+    const bounded = screenCounted(request);
+    expect(bounded.cuts).toBe(0);
+    expect(bounded.answer).toBe(screenCounted(request, Infinity).answer);
+    expect(aliasLimits(20).chars).toBeLessThan(300);
+  });
+
+  it('an alias written as the name or an earlier alias is searched once, and charged once', () => {
+    const once = screenCounted({ name: 'Rustam Karimov', aliases: ['Muhammad Ltd'] });
+    const repeated = screenCounted({ name: 'Rustam Karimov', aliases: ['Rustam Karimov', 'Muhammad Ltd', 'Muhammad Ltd'] });
+    expect(repeated.work).toBe(once.work);
+    expect(repeated.answer).toBe(once.answer);
+  });
+});
