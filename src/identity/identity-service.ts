@@ -8,6 +8,7 @@ import type { StateLogger } from '../store/state-types.js';
 import type { Store, StoredKey } from '../store/types.js';
 import { newAccount, type AccountDefaults } from './accounts.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
+import { createIdempotently } from './idempotent-create.js';
 import { KeyCache } from './key-cache.js';
 import { toApiKeyRecord } from './key-records.js';
 import { checkKeyInput } from './key-validation.js';
@@ -42,7 +43,13 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       return { ok: true, account };
     },
 
-    createKey: (accountId, input) => createKey(store, defaults, accountId, input, now()),
+    createKey: (accountId, input) => createKey(store, defaults, accountId, input, now(), randomUUID()),
+
+    createKeyIdempotent(accountId, input, idempotencyKey) {
+      const at = now();
+      const create = (keyId: string): Promise<CreateKeyResult> => createKey(store, defaults, accountId, input, at, keyId);
+      return createIdempotently(store, accountId, input, idempotencyKey, create, at);
+    },
 
     async listKeys(accountId) {
       const at = now();
@@ -76,13 +83,14 @@ async function createKey(
   accountId: string,
   input: CreateKeyInput,
   now: Date,
+  keyId: string,
 ): Promise<CreateKeyResult> {
   const account = await store.ensureAccount(newAccount(accountId, defaults, now));
   const checked = checkKeyInput(input, account, now);
   if (!checked.ok) return { ok: false, code: 'invalid_request', message: 'The API key request is invalid.', details: checked.details };
   const token = generateToken();
   const key: StoredKey = {
-    keyId: randomUUID(),
+    keyId,
     accountId,
     name: checked.value.name,
     prefix: displayPrefix(token),

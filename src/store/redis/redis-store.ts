@@ -3,10 +3,11 @@
  * revocation events shared by any number of instances. Check-then-write steps are Lua scripts
  * (redis-scripts.ts), so they are atomic across instances. Assumes one primary (no Cluster).
  */
-import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, IdempotencyRecord, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
 import { connectRedis, toStoreError, type RedisClient, type RedisConnectionOptions } from './redis-connection.js';
 import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
 import { keyFromHash, keyToHashFields, pairsToRecord, RedisKeys } from './redis-records.js';
+import { RedisKeyExtras } from './redis-key-extras.js';
 import { RedisRevocations } from './redis-revocations.js';
 import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
 
@@ -31,6 +32,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<Store>
 
 class RedisStore implements Store {
   readonly kind = 'redis' as const;
+  readonly extras: RedisKeyExtras;
 
   constructor(
     readonly client: RedisClient,
@@ -38,7 +40,9 @@ class RedisStore implements Store {
     readonly revocations: RedisRevocations,
     /** Every operation below runs under it: no answer in 2-2.5 s is StoreUnavailableError. */
     readonly deadline: ReplyDeadline,
-  ) {}
+  ) {
+    this.extras = new RedisKeyExtras(client, names.prefix);
+  }
 
   ping(): Promise<void> {
     return this.deadline.run(async () => {
@@ -113,6 +117,22 @@ class RedisStore implements Store {
       const reply = await runScript(this.client, REVOKE_KEY, keys, [accountId, now.toISOString(), keyId]);
       return reply === null ? null : keyFromHash(pairsToRecord(reply));
     });
+  }
+
+  claimIdempotency(accountId: string, keySha256: string, record: IdempotencyRecord, ttlMs: number): Promise<IdempotencyRecord | null> {
+    return this.deadline.run(() => this.extras.claim(accountId, keySha256, record, ttlMs));
+  }
+
+  releaseIdempotency(accountId: string, keySha256: string, keyId: string): Promise<void> {
+    return this.deadline.run(() => this.extras.release(accountId, keySha256, keyId));
+  }
+
+  touchKey(accountId: string, keyId: string, at: Date): Promise<void> {
+    return this.deadline.run(() => this.extras.touch(accountId, keyId, at));
+  }
+
+  lastUsedOf(accountId: string): Promise<Map<string, string>> {
+    return this.deadline.run(() => this.extras.lastUsedOf(accountId));
   }
 
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
