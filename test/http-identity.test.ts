@@ -1,7 +1,7 @@
 /**
  * The identity API over loopback HTTP with real Redis: create, list, revoke, and every refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
 
 let server: TestServer;
@@ -153,6 +153,21 @@ describe('GET /me/api-keys', () => {
     expect(Date.parse(r.body.data[1].revokedAt)).not.toBeNaN();
     for (const key of r.body.data) expect(key.token).toBeUndefined();
     expect(JSON.stringify(r.body)).not.toContain(first.token.slice(16));
+  });
+
+  it('shows lastUsedAt: null before the first service call, then its time, not rewritten by the next call', async () => {
+    const key = await createKey(server, 'acct-last-used');
+    const session = await server.session('acct-last-used');
+    const lastUsed = async (): Promise<unknown> => (await call(server.url, 'GET', KEYS, { token: session })).body.data[0].lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    const before = Date.now();
+    await call(server.url, 'GET', '/sanctions-screening/v1/lists', { token: key.token });
+    await vi.waitFor(async () => expect(await lastUsed()).not.toBeNull());
+    const first = (await lastUsed()) as string;
+    expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1);
+    await call(server.url, 'GET', '/sanctions-screening/v1/lists', { token: key.token });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await lastUsed()).toBe(first);
   });
 
   it('pages with limit and startingAfter, newest first, hasMore on every page', async () => {

@@ -9,6 +9,7 @@ import type { Store, StoredKey } from '../store/types.js';
 import { newAccount, type AccountDefaults } from './accounts.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
 import { createIdempotently } from './idempotent-create.js';
+import { KeyActivity } from './key-activity.js';
 import { KeyCache } from './key-cache.js';
 import { toApiKeyRecord } from './key-records.js';
 import { checkKeyInput } from './key-validation.js';
@@ -30,6 +31,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
   const { store, defaults, logger } = options;
   const now = options.now ?? (() => new Date());
   const cache = new KeyCache(options.cacheTtlMs);
+  const activity = new KeyActivity(store, logger);
   const unsubscribe = store.onRevocation((event) => {
     if (event.kind === 'revoked') cache.evict(event.tokenSha256);
     else cache.clear();
@@ -53,7 +55,8 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
 
     async listKeys(accountId) {
       const at = now();
-      return (await store.listKeys(accountId)).map((key) => toApiKeyRecord(key, at));
+      const [keys, lastUsed] = await Promise.all([store.listKeys(accountId), store.lastUsedOf(accountId)]);
+      return keys.map((key) => ({ ...toApiKeyRecord(key, at), lastUsedAt: lastUsed.get(key.keyId) ?? null }));
     },
 
     async revokeKey(accountId, keyId) {
@@ -68,7 +71,11 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       return { ok: true, key: toApiKeyRecord(revoked, at) };
     },
 
-    verifyKey: (token, serviceId) => verifyKey({ store, defaults, now, cache }, token, serviceId),
+    async verifyKey(token, serviceId) {
+      const result = await verifyKey({ store, defaults, now, cache }, token, serviceId);
+      if (result.ok) activity.used(result.key.accountId, result.key.keyId, now());
+      return result;
+    },
 
     async close() {
       unsubscribe();

@@ -21,6 +21,8 @@ export interface ApiKeyRecord {
   readonly status: KeyStatus;
   /** Present only when revoked. */
   readonly revokedAt?: string;
+  /** In list answers: the last accepted service call (recorded at most once a minute), null if none. */
+  readonly lastUsedAt?: string | null;
 }
 
 /** The create response: the record plus the token, shown this once. */
