@@ -32,9 +32,12 @@ export interface ThreadOptions {
 }
 
 export async function createThreadServices(config: Config, logger: Logger, options: ThreadOptions = {}): Promise<ThreadServices> {
-  const state = await createState(stateOptionsFromConfig(config, logger));
-  let metrics: ServiceMetrics;
-  const lists = new ListsHolder({ screened: (request, result) => metrics.screened(request, result) });
+  let metrics: ServiceMetrics | undefined;
+  const state = await createState({
+    ...stateOptionsFromConfig(config, logger),
+    observeStore: (operation, seconds) => metrics?.storeOperation(operation, seconds),
+  });
+  const lists = new ListsHolder({ screened: (request, result) => metrics?.screened(request, result) });
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });
