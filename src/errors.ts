@@ -21,6 +21,8 @@ export const ERROR_TABLE = {
   entry_not_found: { status: 404, message: 'No such entry on that list.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   key_limit_reached: { status: 409, message: 'The account has reached its limit of active API keys.' },
+  idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was used with a different request body.' },
+  idempotency_key_in_use: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: {
     status: 415,

@@ -1,7 +1,7 @@
 /**
  * The identity API over loopback HTTP with real Redis: create, list, revoke, and every refusal.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createKey, startTestServer, type TestServer } from './support/http-harness.js';
 
 let server: TestServer;
@@ -75,6 +75,66 @@ describe('POST /me/api-keys', () => {
   });
 });
 
+describe('POST /me/api-keys with Idempotency-Key', () => {
+  const listed = async (session: string): Promise<any[]> => (await call(server.url, 'GET', KEYS, { token: session })).body.data;
+
+  it('a repeat with the same key and body creates nothing and answers the first key without its token', async () => {
+    const session = await server.session('acct-idem');
+    const body = { name: 'billing', allowedServiceIds: ['sanctions-screening'] };
+    const headers = { 'idempotency-key': 'create-billing-1' };
+    const first = await call(server.url, 'POST', KEYS, { token: session, json: body, headers });
+    expect(first.status).toBe(200);
+    expect(first.body.token).toMatch(/^svc_live_/);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await call(server.url, 'POST', KEYS, { token: session, json: { ...body, name: ' billing ' }, headers });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).not.toHaveProperty('token');
+    const { token: _token, ...record } = first.body;
+    expect(again.body).toEqual(record);
+    expect(await listed(session)).toHaveLength(1);
+    // Another account's identical key is its own: it creates a key there.
+    const other = await call(server.url, 'POST', KEYS, { token: await server.session('acct-idem-2'), json: body, headers });
+    expect([other.status, other.body.token === undefined, other.body.keyId === first.body.keyId]).toEqual([200, false, false]);
+  });
+
+  it('concurrent identical creates make one key', async () => {
+    const session = await server.session('acct-idem-race');
+    const headers = { 'idempotency-key': 'race' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () =>
+      call(server.url, 'POST', KEYS, { token: session, json: { name: 'r', allowedServiceIds: ['x1'] }, headers })));
+    const keys = await listed(session);
+    expect(keys).toHaveLength(1);
+    for (const r of answers) {
+      // A repeat that arrives while the first is still inserting is told to retry, never given a second key.
+      if (r.status === 409) expect(r.body.error.code).toBe('idempotency_key_in_use');
+      else expect([r.status, r.body.keyId]).toEqual([200, keys[0].keyId]);
+    }
+    expect(answers.filter((r) => r.body.token !== undefined)).toHaveLength(1);
+  });
+
+  it('409 idempotency_key_reused for the same key with another body; a refused create binds nothing', async () => {
+    const session = await server.session('acct-idem-reuse');
+    const headers = { 'idempotency-key': 'k-1' };
+    expect((await call(server.url, 'POST', KEYS, { token: session, json: { name: 'a', allowedServiceIds: ['x1'] }, headers })).status).toBe(200);
+    const reused = await call(server.url, 'POST', KEYS, { token: session, json: { name: 'b', allowedServiceIds: ['x1'] }, headers });
+    expect([reused.status, reused.body.error.code]).toEqual([409, 'idempotency_key_reused']);
+    const invalid = { name: 'c', allowedServiceIds: ['x1'], monthlyLimit: 5_000_000 };
+    const other = { 'idempotency-key': 'k-2' };
+    expect((await call(server.url, 'POST', KEYS, { token: session, json: invalid, headers: other })).status).toBe(400);
+    const fixed = await call(server.url, 'POST', KEYS, { token: session, json: { ...invalid, monthlyLimit: 10 }, headers: other });
+    expect([fixed.status, typeof fixed.body.token]).toEqual([200, 'string']);
+    expect(await listed(session)).toHaveLength(2);
+  });
+
+  it.each([['x'.repeat(256)], ['   '], ['tab\there']])('400 naming idempotency-key for %j', async (value) => {
+    const r = await call(server.url, 'POST', KEYS, {
+      token: await server.session('acct-idem-bad'), json: { name: 'a', allowedServiceIds: ['x1'] }, headers: { 'idempotency-key': value },
+    });
+    expect([r.status, r.body?.error?.details?.[0]?.field], JSON.stringify(r.body)).toEqual([400, 'idempotency-key']);
+  });
+});
+
 describe('GET /me/api-keys', () => {
   it('lists every key of the account newest first, with status and revokedAt, never the token', async () => {
     const session = await server.session('acct-list');
@@ -93,6 +153,21 @@ describe('GET /me/api-keys', () => {
     expect(Date.parse(r.body.data[1].revokedAt)).not.toBeNaN();
     for (const key of r.body.data) expect(key.token).toBeUndefined();
     expect(JSON.stringify(r.body)).not.toContain(first.token.slice(16));
+  });
+
+  it('shows lastUsedAt: null before the first service call, then its time, not rewritten by the next call', async () => {
+    const key = await createKey(server, 'acct-last-used');
+    const session = await server.session('acct-last-used');
+    const lastUsed = async (): Promise<unknown> => (await call(server.url, 'GET', KEYS, { token: session })).body.data[0].lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+    const before = Date.now();
+    await call(server.url, 'GET', '/sanctions-screening/v1/lists', { token: key.token });
+    await vi.waitFor(async () => expect(await lastUsed()).not.toBeNull());
+    const first = (await lastUsed()) as string;
+    expect(Date.parse(first)).toBeGreaterThanOrEqual(before - 1);
+    await call(server.url, 'GET', '/sanctions-screening/v1/lists', { token: key.token });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await lastUsed()).toBe(first);
   });
 
   it('pages with limit and startingAfter, newest first, hasMore on every page', async () => {

@@ -63,6 +63,21 @@ describe('GET /metrics', () => {
     expect(sample(m, 'rps_auth_failures_total', { code: 'invalid_api_key' })).toBe(1);
   });
 
+  it('times every store operation by name, whichever route calls it (rps_store_operation_duration_seconds)', async () => {
+    const count = async (operation: string): Promise<number> => {
+      const m = parseMetrics(await (await fetch(`${server.url}/metrics`)).text());
+      return sample(m, 'rps_store_operation_duration_seconds_count', { operation }) ?? 0;
+    };
+    const [inserts, charges] = [await count('insertKey'), await count('chargeWithAudit')];
+    const key = await createKey(server, 'acct-store-timing');
+    expect((await call(server.url, 'POST', SCREEN, { token: key.token, json: { name: 'Quentin Marblewhisk' } })).status).toBe(200);
+    expect(await count('insertKey')).toBe(inserts + 1);
+    expect(await count('chargeWithAudit')).toBe(charges + 1);
+    const m = parseMetrics(await (await fetch(`${server.url}/metrics`)).text());
+    expect(sample(m, 'rps_store_operation_duration_seconds_bucket', { operation: 'insertKey', le: '+Inf' })).toBe(inserts + 1);
+    expect(sample(m, 'rps_store_operation_duration_seconds_sum', { operation: 'insertKey' })).toBeGreaterThan(0);
+  });
+
   it('reports list gauges, the engine and the process', async () => {
     const m = parseMetrics(await (await fetch(`${server.url}/metrics`)).text());
     const catalog = server.services.lists.catalog()!;

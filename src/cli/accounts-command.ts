@@ -91,7 +91,8 @@ function accountLines(account: Account, exists: boolean): string[] {
   ];
 }
 
-function keyTable(keys: readonly ApiKeyRecord[]): string {
+/** One row per key; `lastUsed` adds the LAST USED column (known in list answers only). */
+export function keyTable(keys: readonly ApiKeyRecord[], lastUsed = false): string {
   return formatTable<ApiKeyRecord>(
     [
       { header: 'KEY ID', value: (k) => k.keyId },
@@ -101,16 +102,17 @@ function keyTable(keys: readonly ApiKeyRecord[]): string {
       { header: 'SERVICES', value: (k) => k.allowedServiceIds.join(',') },
       { header: 'MONTHLY', value: (k) => k.monthlyLimit },
       { header: 'EXPIRES', value: (k) => k.expiresAt },
+      ...(lastUsed ? [{ header: 'LAST USED', value: (k: ApiKeyRecord) => k.lastUsedAt ?? 'never' }] : []),
     ],
     keys,
   );
 }
 
-function splitIds(value: string): string[] {
+export function splitIds(value: string): string[] {
   return value.split(',').map((v) => v.trim()).filter((v) => v !== '');
 }
 
-function wholeNumber(value: string): number {
+export function wholeNumber(value: string): number {
   if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw new InvalidArgumentError('must be a whole number');
   return Number(value);
 }

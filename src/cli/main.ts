@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { UpdateUsageError } from '../lists/update/update-lists.js';
 import { registerAccountsCommand } from './accounts-command.js';
+import { registerKeysCommand } from './keys-command.js';
 import { registerListsCommand } from './lists-command.js';
 import { registerScreenCommand } from './screen-command.js';
 import { registerSessionCommand } from './session-command.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerListsCommand(program);
   registerSessionCommand(program);
   registerAccountsCommand(program);
+  registerKeysCommand(program);
   registerScreenCommand(program);
   return program;
 }

@@ -8,6 +8,8 @@ import type { StateLogger } from '../store/state-types.js';
 import type { Store, StoredKey } from '../store/types.js';
 import { newAccount, type AccountDefaults } from './accounts.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
+import { createIdempotently } from './idempotent-create.js';
+import { KeyActivity } from './key-activity.js';
 import { KeyCache } from './key-cache.js';
 import { toApiKeyRecord } from './key-records.js';
 import { checkKeyInput } from './key-validation.js';
@@ -29,6 +31,7 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
   const { store, defaults, logger } = options;
   const now = options.now ?? (() => new Date());
   const cache = new KeyCache(options.cacheTtlMs);
+  const activity = new KeyActivity(store, logger);
   const unsubscribe = store.onRevocation((event) => {
     if (event.kind === 'revoked') cache.evict(event.tokenSha256);
     else cache.clear();
@@ -42,11 +45,18 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       return { ok: true, account };
     },
 
-    createKey: (accountId, input) => createKey(store, defaults, accountId, input, now()),
+    createKey: (accountId, input) => createKey(store, defaults, accountId, input, now(), randomUUID()),
+
+    createKeyIdempotent(accountId, input, idempotencyKey) {
+      const at = now();
+      const create = (keyId: string): Promise<CreateKeyResult> => createKey(store, defaults, accountId, input, at, keyId);
+      return createIdempotently(store, accountId, input, idempotencyKey, create, at);
+    },
 
     async listKeys(accountId) {
       const at = now();
-      return (await store.listKeys(accountId)).map((key) => toApiKeyRecord(key, at));
+      const [keys, lastUsed] = await Promise.all([store.listKeys(accountId), store.lastUsedOf(accountId)]);
+      return keys.map((key) => ({ ...toApiKeyRecord(key, at), lastUsedAt: lastUsed.get(key.keyId) ?? null }));
     },
 
     async revokeKey(accountId, keyId) {
@@ -61,7 +71,11 @@ export function createIdentityService(options: IdentityServiceOptions): Identity
       return { ok: true, key: toApiKeyRecord(revoked, at) };
     },
 
-    verifyKey: (token, serviceId) => verifyKey({ store, defaults, now, cache }, token, serviceId),
+    async verifyKey(token, serviceId) {
+      const result = await verifyKey({ store, defaults, now, cache }, token, serviceId);
+      if (result.ok) activity.used(result.key.accountId, result.key.keyId, now());
+      return result;
+    },
 
     async close() {
       unsubscribe();
@@ -76,13 +90,14 @@ async function createKey(
   accountId: string,
   input: CreateKeyInput,
   now: Date,
+  keyId: string,
 ): Promise<CreateKeyResult> {
   const account = await store.ensureAccount(newAccount(accountId, defaults, now));
   const checked = checkKeyInput(input, account, now);
   if (!checked.ok) return { ok: false, code: 'invalid_request', message: 'The API key request is invalid.', details: checked.details };
   const token = generateToken();
   const key: StoredKey = {
-    keyId: randomUUID(),
+    keyId,
     accountId,
     name: checked.value.name,
     prefix: displayPrefix(token),

@@ -21,6 +21,8 @@ export interface ApiKeyRecord {
   readonly status: KeyStatus;
   /** Present only when revoked. */
   readonly revokedAt?: string;
+  /** In list answers: the last accepted service call (recorded at most once a minute), null if none. */
+  readonly lastUsedAt?: string | null;
 }
 
 /** The create response: the record plus the token, shown this once. */
@@ -47,6 +49,12 @@ export type CreateKeyResult =
   | { readonly ok: true; readonly key: CreatedApiKey }
   | { readonly ok: false; readonly code: 'key_limit_reached'; readonly message: string }
   | { readonly ok: false; readonly code: 'invalid_request'; readonly message: string; readonly details: FieldIssue[] };
+
+export type IdempotentCreateResult =
+  | CreateKeyResult
+  /** A replay: the key created the first time, without its token (the store never had it). */
+  | { readonly ok: true; readonly key: ApiKeyRecord; readonly replayed: true }
+  | { readonly ok: false; readonly code: 'idempotency_key_reused' | 'idempotency_key_in_use'; readonly message: string };
 
 export type RevokeKeyResult =
   | { readonly ok: true; readonly key: ApiKeyRecord }
@@ -82,6 +90,8 @@ export interface IdentityService {
   /** `jwt` is the bearer token without the "Bearer " prefix. Creates the account on first use. */
   verifySession(jwt: string): Promise<SessionResult>;
   createKey(accountId: string, input: CreateKeyInput): Promise<CreateKeyResult>;
+  /** The same Idempotency-Key and body within 24 h answer the key made the first time (replayed). */
+  createKeyIdempotent(accountId: string, input: CreateKeyInput, idempotencyKey: string): Promise<IdempotentCreateResult>;
   /** Newest first, every status. */
   listKeys(accountId: string): Promise<ApiKeyRecord[]>;
   /** Idempotent; another account's key or an unknown ID answers not_found. */

@@ -34,10 +34,13 @@ export interface ThreadOptions {
 }
 
 export async function createThreadServices(config: Config, logger: Logger, options: ThreadOptions = {}): Promise<ThreadServices> {
-  const state = await createState(stateOptionsFromConfig(config, logger));
-  let metrics: ServiceMetrics;
+  let metrics: ServiceMetrics | undefined;
+  const state = await createState({
+    ...stateOptionsFromConfig(config, logger),
+    observeStore: (operation, seconds) => metrics?.storeOperation(operation, seconds),
+  });
   const policy = { required: config.listsRequired, maxAgeDays: config.listsMaxAgeDays, poolReady: !options.inPool };
-  const lists = new ListsHolder({ screened: (request, result) => metrics.screened(request, result) }, policy);
+  const lists = new ListsHolder({ screened: (request, result) => metrics?.screened(request, result) }, policy);
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });

@@ -11,6 +11,7 @@ import { createQuotaService } from '../quota/quota-service.js';
 import { openLmdbStore } from './lmdb/lmdb-store.js';
 import { openRedisStore } from './redis/redis-store.js';
 import type { State, StateOptions } from './state-types.js';
+import { timedStore } from './timed-store.js';
 import type { Store } from './types.js';
 
 /** How often the embedded store drops expired audit records and past months' counters. */
@@ -39,7 +40,8 @@ export async function createState(options: StateOptions): Promise<State> {
   const now = options.now ?? (() => new Date());
   // Resolve the session key before opening the store: a bad key setting fails without side effects.
   const sessions = createSessionVerifier(options.session, options.dataDir);
-  const store = await openStore(options);
+  const opened = await openStore(options);
+  const store = options.observeStore === undefined ? opened : timedStore(opened, options.observeStore);
   const identity = createIdentityService({
     store,
     sessions,

@@ -5,6 +5,7 @@
 import type { AuditService } from '../audit/types.js';
 import type { IdentityService } from '../identity/types.js';
 import type { QuotaService } from '../quota/types.js';
+import type { StoreTimer } from './timed-store.js';
 import type { Store } from './types.js';
 
 /** pino-compatible subset, so no module here depends on a logger implementation. */
@@ -43,6 +44,8 @@ export interface StateOptions {
   /** Default 1,000,000 calls per service per month. */
   readonly defaultMonthlyLimitCap?: number;
   readonly logger?: StateLogger;
+  /** Told the duration of every store operation (the store latency histogram). */
+  readonly observeStore?: StoreTimer;
   /** Injectable clock for tests. */
   readonly now?: () => Date;
 }

@@ -135,6 +135,28 @@ export interface CounterStore {
   readCounter(ref: CounterRef): Promise<number>;
 }
 
+/** What an Idempotency-Key of POST /me/api-keys is bound to (24 h). */
+export interface IdempotencyRecord {
+  /** The key created (or being created) under it. */
+  readonly keyId: string;
+  /** SHA-256 of the canonical create body, lowercase hex. */
+  readonly bodySha256: string;
+}
+
+export interface KeyExtrasStore {
+  /**
+   * Atomically binds (account, SHA-256 of the Idempotency-Key) to `record` for `ttlMs` unless a live
+   * binding exists; answers null when bound now, else the existing binding (nothing written).
+   */
+  claimIdempotency(accountId: string, keySha256: string, record: IdempotencyRecord, ttlMs: number): Promise<IdempotencyRecord | null>;
+  /** Drops the binding only while it still names `keyId` (a create that failed gives its claim back). */
+  releaseIdempotency(accountId: string, keySha256: string, keyId: string): Promise<void>;
+  /** Records a use of the key at `at`; callers bound how often (at most once a minute per key). */
+  touchKey(accountId: string, keyId: string, at: Date): Promise<void>;
+  /** keyId -> last recorded use (ISO 8601 UTC) of the account's keys ever used. */
+  lastUsedOf(accountId: string): Promise<Map<string, string>>;
+}
+
 export interface AuditStore {
   putAudit(record: AuditRecord, expiresAt: Date): Promise<void>;
   /**
@@ -152,7 +174,7 @@ export interface RevocationBus {
 
 export type StoreKind = 'lmdb' | 'redis';
 
-export interface Store extends AccountStore, KeyStore, CounterStore, AuditStore, RevocationBus {
+export interface Store extends AccountStore, KeyStore, KeyExtrasStore, CounterStore, AuditStore, RevocationBus {
   readonly kind: StoreKind;
   /** Resolves when the store answers; throws StoreUnavailableError otherwise (readyz). */
   ping(): Promise<void>;

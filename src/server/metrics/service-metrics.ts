@@ -54,6 +54,8 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 const AUTH_FAILURES = new Set<ErrorCode>(['unauthorized', 'invalid_api_key', 'api_key_revoked', 'api_key_expired', 'service_not_allowed', 'not_subscribed']);
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const BUILD_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32];
+/** Store round trips: tens of microseconds (lmdb reads) to the 2-2.5 s reply deadline of Redis. */
+const STORE_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 export class ServiceMetrics implements ServerMetrics {
   readonly registry = new Registry();
@@ -66,6 +68,8 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly quotaRejections: Counter<'route'>;
   private readonly authFailures: Counter<'code'>;
   private readonly loads: Counter<'outcome'>;
+  private readonly storeSeconds: Histogram<'operation'>;
+  private readonly boundStore = new Map<string, Histogram.Internal<'operation'>>();
   private readonly loadSeconds: Histogram;
   private readonly buildSeconds: Histogram;
   private readonly installSeconds: Histogram;
@@ -86,6 +90,7 @@ export class ServiceMetrics implements ServerMetrics {
     this.quotaRejections = new Counter({ name: 'rps_quota_rejections_total', help: 'Calls refused with 429 quota_exceeded, by route pattern.', labelNames: ['route'], registers });
     this.authFailures = new Counter({ name: 'rps_auth_failures_total', help: 'Calls refused by authentication or authorisation, by error code.', labelNames: ['code'], registers });
     this.loads = new Counter({ name: 'rps_lists_loads_total', help: 'List sets loaded by the list pipeline, by outcome (installed, failed).', labelNames: ['outcome'], registers });
+    this.storeSeconds = new Histogram({ name: 'rps_store_operation_duration_seconds', help: 'Store (Redis or lmdb) operations from call to answer, failures included, by operation.', labelNames: ['operation'], buckets: STORE_BUCKETS, registers });
     this.loadSeconds = new Histogram({ name: 'rps_lists_load_duration_seconds', help: 'Parsing the list files (background thread).', buckets: BUILD_BUCKETS, registers });
     this.buildSeconds = new Histogram({ name: 'rps_engine_build_duration_seconds', help: 'Building the candidate index (background thread).', buckets: BUILD_BUCKETS, registers });
     this.installSeconds = new Histogram({ name: 'rps_lists_install_duration_seconds', help: 'Unpacking and swapping a list set in, per serving thread.', buckets: BUILD_BUCKETS, registers });
@@ -112,6 +117,16 @@ export class ServiceMetrics implements ServerMetrics {
     bound.latency.observe(o.seconds);
     if (o.code === 'quota_exceeded') this.quotaRejections.inc({ route: o.route });
     else if (o.code !== undefined && AUTH_FAILURES.has(o.code)) this.authFailures.inc({ code: o.code });
+  }
+
+  /** One store operation; the operations are the store interface's methods, a closed set. */
+  storeOperation(operation: string, seconds: number): void {
+    let bound = this.boundStore.get(operation);
+    if (bound === undefined) {
+      bound = this.storeSeconds.labels({ operation });
+      this.boundStore.set(operation, bound);
+    }
+    bound.observe(seconds);
   }
 
   screened(request: ScreenRequest, result: ScreenResult): void {

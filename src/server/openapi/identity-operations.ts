@@ -3,8 +3,8 @@
  */
 import { schemaRef } from './components.js';
 import { CREATE_KEY_EXAMPLES } from './examples.js';
-import { BODY_ERRORS, OTHER_PORT_NOTE, pathParameter, queryParameter, STORE_ROUTE_ERRORS, type OperationDoc } from './operation-doc.js';
-import { JSON_TYPE, MSGPACK_TYPE, negotiated, successResponse } from './response-objects.js';
+import { BODY_ERRORS, headerParameter, OTHER_PORT_NOTE, pathParameter, queryParameter, STORE_ROUTE_ERRORS, type OperationDoc } from './operation-doc.js';
+import { headerRef, JSON_TYPE, MSGPACK_TYPE, negotiated, successResponse } from './response-objects.js';
 
 const SESSION_NOTE = `Authenticated with a session JWT (\`sub\` = account ID); an API key is refused with 401,
 so a key can never manage keys. The account is created on first use.`;
@@ -24,8 +24,19 @@ export const IDENTITY_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
 - \`monthlyLimit\`: calls per service per UTC month, 1..the account cap; default 20000.
 
 An account has at most 10 active keys (configurable per account): one more answers 409
-\`key_limit_reached\`. ${SESSION_NOTE}`,
+\`key_limit_reached\`.
+
+\`Idempotency-Key\` (optional, 1..255 printable ASCII characters, e.g. a UUID): a retry with the same
+key and the same body within 24 h creates nothing and answers 200 with the key made the first time,
+**without \`token\`** (only its SHA-256 was kept) and with \`Idempotent-Replayed: true\`. The same key
+with another body answers 409 \`idempotency_key_reused\`; a retry while the first request is still
+running answers 409 \`idempotency_key_in_use\`. A create that made no key (400, 409 limit, 503)
+binds nothing: retrying it may create the key. ${SESSION_NOTE}`,
     auth: 'session',
+    parameters: [
+      headerParameter('Idempotency-Key', 'Makes retries safe: same key and body within 24 h answer the first key (without token).',
+        { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' }),
+    ],
     requestBody: {
       description: 'The new key.',
       required: true,
@@ -34,8 +45,14 @@ An account has at most 10 active keys (configurable per account): one more answe
         [MSGPACK_TYPE]: { schema: schemaRef('CreateApiKeyRequest') },
       },
     },
-    responses: { 200: successResponse('The created key, with its token (shown once).', negotiated(schemaRef('CreatedApiKey'))) },
-    errors: [...BODY_ERRORS, 'unauthorized', 'not_found', 'key_limit_reached', ...STORE_ROUTE_ERRORS],
+    responses: {
+      200: successResponse(
+        'The created key, with its token (shown once); on an Idempotency-Key replay the same key without token.',
+        negotiated({ anyOf: [schemaRef('CreatedApiKey'), schemaRef('ApiKey')] }),
+        { 'Idempotent-Replayed': headerRef('Idempotent-Replayed') },
+      ),
+    },
+    errors: [...BODY_ERRORS, 'unauthorized', 'not_found', 'key_limit_reached', 'idempotency_key_reused', 'idempotency_key_in_use', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE },
   },
   'GET /me/api-keys': {

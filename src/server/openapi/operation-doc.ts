@@ -42,3 +42,6 @@ export const pathParameter = (name: string, description: string, schema: JsonObj
 
 export const queryParameter = (name: string, description: string, schema: JsonObject): JsonObject =>
   ({ name, in: 'query', required: false, description, schema });
+
+export const headerParameter = (name: string, description: string, schema: JsonObject): JsonObject =>
+  ({ name, in: 'header', required: false, description, schema });

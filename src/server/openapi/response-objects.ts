@@ -30,6 +30,11 @@ export const HEADER_COMPONENTS: Record<string, JsonObject> = {
   },
   'Retry-After': integerHeader('Seconds to wait before retrying (RFC 9110).', true),
   'Retry-After-Optional': integerHeader('Seconds to wait before retrying (sent with `store_unavailable`).', false),
+  'Idempotent-Replayed': {
+    description: '`true` when this answer repeats the key created earlier under the same Idempotency-Key (no token).',
+    required: false,
+    schema: { type: 'string', enum: ['true'] },
+  },
   Allow: { description: 'The methods this path allows.', required: true, schema: { type: 'string', examples: ['GET, HEAD'] } },
   'WWW-Authenticate': {
     description: 'RFC 6750 challenge: `Bearer` when no usable credential came (`unauthorized`), '

@@ -1,9 +1,10 @@
 /**
  * @module POST /me/api-keys: create a key for the session's account. Answers the record with the
- * token, which is never shown again.
+ * token, which is never shown again. With an Idempotency-Key, a repeat of the same body within
+ * 24 h answers the first key without its token and `Idempotent-Replayed: true`.
  */
 import { AppError } from '../../errors.js';
-import type { CreateKeyInput } from '../../identity/types.js';
+import type { CreateKeyInput, IdempotentCreateResult } from '../../identity/types.js';
 import { decodeBody, reply } from '../framing.js';
 import type { Route } from '../route.js';
 import { CreateApiKeySchema } from '../schemas/api-key.js';
@@ -18,16 +19,34 @@ export const createApiKeyRoute: Route = {
   api: 'identity',
   async handle(ctx, deps) {
     const account = await authenticateSession(ctx, deps);
+    const idempotencyKey = readIdempotencyKey(ctx.request.headers['idempotency-key']);
     const input = readCreateInput(decodeBody(ctx.request));
-    const result = await deps.state.identity.createKey(account.accountId, input);
+    const identity = deps.state.identity;
+    const result: IdempotentCreateResult = idempotencyKey === undefined
+      ? await identity.createKey(account.accountId, input)
+      : await identity.createKeyIdempotent(account.accountId, input, idempotencyKey);
     if (!result.ok) {
-      if (result.code === 'key_limit_reached') throw new AppError('key_limit_reached', undefined, result.message);
-      throw new AppError('invalid_request', [...result.details], result.message);
+      if (result.code === 'invalid_request') throw new AppError('invalid_request', [...result.details], result.message);
+      throw new AppError(result.code, undefined, result.message);
     }
     ctx.log.keyId = result.key.keyId;
-    return reply(200, result.key, ctx.format);
+    const replayed = 'replayed' in result && result.replayed;
+    return reply(200, result.key, ctx.format, replayed ? { [REPLAYED_HEADER]: 'true' } : {});
   },
 };
+
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
+
+/** Absent, or 1..255 printable ASCII characters (a UUID is the usual choice). */
+function readIdempotencyKey(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(value) || value.trim() === '') {
+    throw new AppError('invalid_request', [{ field: 'idempotency-key', issue: `must be 1..${MAX_IDEMPOTENCY_KEY_LENGTH} printable ASCII characters` }]);
+  }
+  return value;
+}
 
 function readCreateInput(body: unknown): CreateKeyInput {
   const trimmed = isObject(body) && typeof body.name === 'string' ? { ...body, name: body.name.trim() } : body;

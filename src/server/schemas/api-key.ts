@@ -61,6 +61,9 @@ export const KeyUsageSchema = Type.Object({
 export const ListedApiKeySchema = Type.Composite([
   ApiKeyRecordSchema,
   Type.Object({
+    lastUsedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+      description: 'The last service call the key was accepted for, recorded at most once a minute (so up to a minute behind); null when never used.',
+    }),
     usage: Type.Array(KeyUsageSchema, {
       description: 'Use this month of each service this server counts that the key may call (revoked keys included).',
     }),

@@ -8,10 +8,11 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
 import { isRevocationEvent, RevocationListeners } from '../revocation-listeners.js';
-import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, IdempotencyRecord, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
 import { LmdbCommits } from './lmdb-commits.js';
 import * as counters from './lmdb-counters-audit.js';
 import { openLmdbDatabases, type LmdbDatabases } from './lmdb-databases.js';
+import * as extras from './lmdb-key-extras.js';
 import * as keys from './lmdb-keys.js';
 
 export interface LmdbStoreOptions {
@@ -31,6 +32,7 @@ export function openLmdbStore(options: LmdbStoreOptions): Store {
 class LmdbStore implements Store {
   readonly kind = 'lmdb' as const;
   readonly #dbs: LmdbDatabases;
+  readonly #extras: extras.KeyExtrasDatabases;
   readonly #commits: LmdbCommits;
   readonly #channel: BroadcastChannel;
   readonly #listeners = new RevocationListeners();
@@ -40,6 +42,7 @@ class LmdbStore implements Store {
     const prefix = options.namePrefix ?? 'rps:';
     const syncIntervalMs = options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
     this.#dbs = openLmdbDatabases(options.dataDir, prefix, syncIntervalMs);
+    this.#extras = extras.openKeyExtras(this.#dbs.env, prefix);
     this.#commits = new LmdbCommits(this.#dbs.env, syncIntervalMs);
     this.#channel = new BroadcastChannel(`rps-revocations:${this.#dbs.path}:${prefix}`);
     this.#channel.onmessage = (message) => {
@@ -89,6 +92,26 @@ class LmdbStore implements Store {
     return this.#write((dbs) => keys.revokeKey(dbs, accountId, keyId, now));
   }
 
+  claimIdempotency(accountId: string, keySha256: string, record: IdempotencyRecord, ttlMs: number): Promise<IdempotencyRecord | null> {
+    this.#fresh();
+    return this.#commits.write(() => extras.claimIdempotency(this.#extras, accountId, keySha256, record, ttlMs));
+  }
+
+  releaseIdempotency(accountId: string, keySha256: string, keyId: string): Promise<void> {
+    this.#open();
+    return this.#commits.write(() => extras.releaseIdempotency(this.#extras, accountId, keySha256, keyId));
+  }
+
+  touchKey(accountId: string, keyId: string, at: Date): Promise<void> {
+    this.#open();
+    return this.#commits.write(() => extras.touchKey(this.#extras, accountId, keyId, at));
+  }
+
+  async lastUsedOf(accountId: string): Promise<Map<string, string>> {
+    this.#fresh();
+    return extras.lastUsedOf(this.#extras, accountId);
+  }
+
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
     return this.#write((dbs) => counters.incrementIfWithin(dbs, ref, units, limit, expiresAt));
   }
@@ -115,6 +138,7 @@ class LmdbStore implements Store {
 
   async purgeExpired(now: Date): Promise<void> {
     await this.#write((dbs) => counters.purgeExpired(dbs, now));
+    await this.#commits.write(() => extras.purgeIdempotency(this.#extras, now));
   }
 
   async publishRevocation(event: RevocationEvent): Promise<void> {

@@ -13,7 +13,7 @@ export interface LuaScript {
   readonly sha1: string;
 }
 
-function lua(source: string): LuaScript {
+export function lua(source: string): LuaScript {
   return { source, sha1: createHash('sha1').update(source).digest('hex') };
 }
 

@@ -6,10 +6,11 @@
  * Revocations go over regular pub/sub, which a cluster relays to every node, so the subscriber is
  * a plain connection to the URL's node.
  */
-import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, IdempotencyRecord, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
 import { connectCommands, connectRedis, toStoreError, type CommandConnection, type RedisCommands, type RedisConnectionOptions } from './redis-connection.js';
 import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
 import { keyFromHash, keyToHashFields, pairsToRecord, parseTokenIndex, RedisKeys } from './redis-records.js';
+import { RedisKeyExtras } from './redis-key-extras.js';
 import { RedisRevocations } from './redis-revocations.js';
 import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
 
@@ -41,6 +42,7 @@ export async function openRedisStore(options: RedisStoreOptions): Promise<Store>
 class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly client: RedisCommands;
+  readonly extras: RedisKeyExtras;
 
   constructor(
     readonly connection: CommandConnection,
@@ -50,6 +52,7 @@ class RedisStore implements Store {
     readonly deadline: ReplyDeadline,
   ) {
     this.client = connection.commands;
+    this.extras = new RedisKeyExtras(this.client, names.prefix);
   }
 
   ping(): Promise<void> {
@@ -132,6 +135,22 @@ class RedisStore implements Store {
       const reply = await runScript(this.client, REVOKE_KEY, keys, [accountId, now.toISOString(), keyId]);
       return reply === null ? null : keyFromHash(pairsToRecord(reply));
     });
+  }
+
+  claimIdempotency(accountId: string, keySha256: string, record: IdempotencyRecord, ttlMs: number): Promise<IdempotencyRecord | null> {
+    return this.deadline.run(() => this.extras.claim(accountId, keySha256, record, ttlMs));
+  }
+
+  releaseIdempotency(accountId: string, keySha256: string, keyId: string): Promise<void> {
+    return this.deadline.run(() => this.extras.release(accountId, keySha256, keyId));
+  }
+
+  touchKey(accountId: string, keyId: string, at: Date): Promise<void> {
+    return this.deadline.run(() => this.extras.touch(accountId, keyId, at));
+  }
+
+  lastUsedOf(accountId: string): Promise<Map<string, string>> {
+    return this.deadline.run(() => this.extras.lastUsedOf(accountId));
   }
 
   incrementIfWithin(ref: CounterRef, units: number, limit: number, expiresAt: Date): Promise<CounterIncrement> {
