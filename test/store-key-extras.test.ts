@@ -1,14 +1,14 @@
 /**
- * Idempotency-Key bindings and keys' last use, on every store (lmdb and Redis), with a second store
+ * Idempotency-Key bindings and keys' last use, on every store (lmdb, Redis and a Redis Cluster), with a second store
  * object on the same data (a second thread or instance) where atomicity matters.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../src/store/types.js';
-import { HARNESSES, type StoreHarness } from './store-harness.js';
+import { storeHarnesses, type StoreHarness } from './store-harness.js';
 
 const DAY_MS = 24 * 3600_000;
 
-describe.each(HARNESSES)('store key extras: %s', (_name, make) => {
+describe.each(storeHarnesses())('store key extras: %s', (_name, make) => {
   let harness: StoreHarness;
   let store: Store;
 
