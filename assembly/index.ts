@@ -1,7 +1,7 @@
 // The entire export surface of the matching core. Numbers in and out; bulk data at the offsets
 // the state accessors return (see layout.ts for the memory map).
 export {
-  alloc, setIndex, setDeletions, setScoring,
+  alloc, setIndex, prepareTokens, prepareTrigramKeys, setDeletions, setScoring,
   queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr,
   outPtr, phoneticPtr, expansionTokPtr, expansionSimPtr, expansionCountPtr,
 } from './state';
@@ -12,5 +12,5 @@ export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 7;
+  return 8;
 }

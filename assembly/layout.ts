@@ -17,8 +17,8 @@
 //  │ unitTok   u32[]    unit token              │               └────────────────────────────────────┘
 //  │ unitPS    u32[]    pos | span << 8         │
 //  │ unitW     f32[]    unit weight             │
-//  │ delTable  (u32 hash, u32 token+1)[2^bits] │   derived by setIndex: tgKey (list sort keys),
-//  └──────────────────────────────────────────┘   tokFirst, tokSig (see state.ts)
+//  │ delTable  (u32 hash, u32 token+1)[2^bits] │   derived after setIndex, in slices: tgKey (sort keys),
+//  └──────────────────────────────────────────┘   tokFirst, tokSig, tokLen8 (state.ts)  
 //
 // A unit is one token, or two adjacent tokens joined (a compound), so "abdul rahman" on one side
 // meets "abdulrahman" on the other. Positions are token indexes; span is 1 or 2.

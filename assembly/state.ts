@@ -104,10 +104,18 @@ export function alloc(bytes: usize): usize {
   return heap.alloc(bytes);
 }
 
+/** Set by setIndex: an instance takes one index (its scratch is allocated for that index's sizes). */
+let indexSet: bool = false;
+
+/**
+ * Scratch that must start zeroed. The runtime is the stub (a bump allocator that never frees) and
+ * setIndex runs once per instance, so these bytes were never handed out before, and WebAssembly
+ * memory starts (and grows) zeroed: no fill is needed. Filling ~15 MB (dictSim on the full lists)
+ * was most of setIndex's time, one uninterrupted block on a serving thread installing a new index,
+ * and touched every page of a region a query reads only sparsely.
+ */
 function zeroed(bytes: usize): usize {
-  const p = heap.alloc(bytes);
-  memory.fill(p, 0, bytes);
-  return p;
+  return heap.alloc(bytes);
 }
 
 /**
@@ -127,6 +135,8 @@ export function setIndex(
   pPostOff: usize, pPostList: usize,
   pUnitOff: usize, pUnitTok: usize, pUnitPS: usize, pUnitW: usize, pNameList: usize,
 ): void {
+  if (indexSet) unreachable();
+  indexSet = true;
   tokenCount = tCount;
   nameCount = nCount;
   tokBytes = pTokBytes; tokOff = pTokOff; tokWeight = pTokWeight;
@@ -150,20 +160,8 @@ export function setIndex(
   tokFirst = zeroed(<usize>tCount);
   tokSig = zeroed(<usize>tCount << 2);
   tokLen8 = zeroed(<usize>tCount);
-  for (let t = 0; t < tCount; t++) {
-    const at = load<u32>(tokOff + (<usize>t << 2));
-    const end = load<u32>(tokOff + (<usize>(t + 1) << 2));
-    store<u8>(tokLen8 + <usize>t, <u8>(end - at < 255 ? end - at : 255));
-    if (end > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
-    store<u32>(tokSig + (<usize>t << 2), signature(tokBytes + <usize>at, <i32>(end - at)));
-  }
   const entries = load<u32>(tgOff + (<usize>TG_SIZE << 2));
   tgKey = heap.alloc(<usize>entries << 2);
-  for (let k: u32 = 0; k < entries; k++) {
-    const t = load<u32>(tgList + (<usize>k << 2));
-    const len = load<u32>(tokOff + (<usize>(t + 1) << 2)) - load<u32>(tokOff + (<usize>t << 2));
-    store<u32>(tgKey + (<usize>k << 2), (<u32>load<u8>(tokFirst + <usize>t) << 16) | (len < 0xffff ? len : 0xffff));
-  }
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
@@ -173,6 +171,34 @@ export function setIndex(
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
   pairs = zeroed(<usize>MAXQ * 64 * 16);
   phonTok = zeroed(<usize>MAX_PHONETIC << 2);
+}
+
+/**
+ * Derives the per-token tables (tokLen8, tokFirst, tokSig) for tokens [from, to). The host calls it
+ * in slices after setIndex, then prepareTrigramKeys, pausing between slices so a serving thread
+ * installing an index is never blocked for the whole derivation; no query runs before both cover
+ * the whole index.
+ */
+export function prepareTokens(from: i32, to: i32): void {
+  const end = to < tokenCount ? to : tokenCount;
+  for (let t = from; t < end; t++) {
+    const at = load<u32>(tokOff + (<usize>t << 2));
+    const stop = load<u32>(tokOff + (<usize>(t + 1) << 2));
+    store<u8>(tokLen8 + <usize>t, <u8>(stop - at < 255 ? stop - at : 255));
+    if (stop > at) store<u8>(tokFirst + <usize>t, <u8>symbol(load<u8>(tokBytes + <usize>at)));
+    store<u32>(tokSig + (<usize>t << 2), signature(tokBytes + <usize>at, <i32>(stop - at)));
+  }
+}
+
+/** Derives tgKey for trigram list entries [from, to) (after prepareTokens has covered every token). */
+export function prepareTrigramKeys(from: u32, to: u32): void {
+  const entries = load<u32>(tgOff + (<usize>TG_SIZE << 2));
+  const end = to < entries ? to : entries;
+  for (let k: u32 = from; k < end; k++) {
+    const t = load<u32>(tgList + (<usize>k << 2));
+    const len = load<u32>(tokOff + (<usize>(t + 1) << 2)) - load<u32>(tokOff + (<usize>t << 2));
+    store<u32>(tgKey + (<usize>k << 2), (<u32>load<u8>(tokFirst + <usize>t) << 16) | (len < 0xffff ? len : 0xffff));
+  }
 }
 
 export function setScoring(

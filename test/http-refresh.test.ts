@@ -9,7 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,13 +42,19 @@ const PACE_MS = 10;
  */
 const SAMPLE_BOUNDS = { floorMs: 10, maxBlockMs: 50 };
 /**
- * No latency bound on the full snapshot for now, only its figures in the output: since the session that
- * added coverage, listed records and identifier lookup tables, p99 during a swap measures 540-1,120 ms
- * against 230-300 ms for the commit before, A/B on one quiet machine (a known regression, open in the
- * issue tracker, to be found and fixed; the README's swap figure says so). Zero failed requests and the
- * new entries served are still asserted.
+ * The full snapshot's bounds are judged only on a machine that is not overloaded (1-minute load
+ * average per CPU under 1, before and after the attempts): the swap's parse and build run in a
+ * background process at the lowest priority, and on two cores shared with other work they compete
+ * with the server and the load generator, so p99 then says more about the neighbours than about the
+ * swap. On an overloaded machine the figures are printed with the reason the bound was not judged;
+ * zero failed requests and the new entries served are asserted whatever the load.
+ *
+ * History: the bound was lifted while p99 during a swap measured 540-1,120 ms (a regression: the
+ * WASM core derived its tables and zero-filled ~15 MB of scratch in one call of 18-137 ms on the
+ * serving thread, and grew its memory by tens of MB in one call); both are now done in slices
+ * (test/core-load-pacing.test.ts).
  */
-const SNAPSHOT_BOUNDS = null;
+const SNAPSHOT_BOUNDS = { floorMs: 250, maxBlockMs: 200, quietOnly: true };
 const STALE_AFTER_MS = 3_000;
 const ATTEMPTS = 3;
 
@@ -213,7 +219,13 @@ async function measureSwap(server: { child: Child; url: string; token: string },
  * by the swap shows in every attempt (building the index on the serving thread instead, as a check
  * of this test, gives p99 0.8-1.1 s during the swap and fails by far).
  */
-async function swapUnderLoad(source: string, bounds: { floorMs: number; maxBlockMs: number } | null): Promise<void> {
+/** 1-minute load average per CPU. */
+function loadPerCpu(): number {
+  return loadavg()[0] / Math.max(1, cpus().length);
+}
+
+async function swapUnderLoad(source: string, bounds: { floorMs: number; maxBlockMs: number; quietOnly?: boolean }): Promise<void> {
+  const loadBefore = loadPerCpu();
   const dir = listsDirFrom(source);
   const server = await startServer(dir);
   const { url, token } = server;
@@ -231,8 +243,13 @@ async function swapUnderLoad(source: string, bounds: { floorMs: number; maxBlock
   }
   const report = attempts.map((a, i) => `attempt ${i + 1}: ${a.samples.length} requests, p99 before ${a.before.toFixed(1)} ms, ` +
     `during the swap ${a.during.toFixed(1)} ms; install ${a.install.ms} ms, longest event-loop block ${a.install.maxBlockMs} ms`);
-  console.info(`[refresh] ${source}\n${report.join('\n')}`);
-  if (bounds === null) return;
+  const load = Math.max(loadBefore, loadPerCpu());
+  console.info(`[refresh] ${source} (load average per CPU ${load.toFixed(2)})\n${report.join('\n')}`);
+  if (bounds.quietOnly && load >= 1) {
+    console.info(`[refresh] ${source}: latency and block bounds NOT judged: the machine is overloaded ` +
+      `(load average per CPU ${load.toFixed(2)} >= 1); zero failures and the new entries were asserted`);
+    return;
+  }
   const before = median(attempts.map((a) => a.before));
   expect(median(attempts.map((a) => a.during)), report.join('; ')).toBeLessThanOrEqual(Math.max(2 * before, before + bounds.floorMs));
   expect(median(attempts.map((a) => a.install.maxBlockMs)), report.join('; ')).toBeLessThan(bounds.maxBlockMs);

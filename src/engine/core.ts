@@ -10,12 +10,34 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 7;
+export const CORE_VERSION = 8;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
 const OUT_STRIDE = 8;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
+/** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
+const PREPARE_SLICE = 1 << 16;
+/** WebAssembly pages (64 KiB) the memory grows by between two pauses while loading an index. */
+const GROW_PAGES = 64;
+const PAGE = 65536;
+const MAX_EXPANSIONS = 128;
+
+/**
+ * An upper bound of the linear memory an index takes: its regions (each aligned, with the stub
+ * allocator's 16-byte header) and the scratch setIndex allocates for it (state.ts), plus 1 MiB
+ * for the fixed scratch. Growing to it beforehand lets load() grow in short steps; the bump
+ * allocator then finds the room there (were it short, the allocator grows the rest itself).
+ */
+function memoryBound(arrays: IndexArrays, regions: readonly ArrayBufferView[]): number {
+  let bytes = 1 << 20;
+  for (const r of regions) bytes += Math.max(r.byteLength, 4) + 32;
+  bytes += arrays.tokenCount * (MAXQ * 4 + 1 + 2 + 4 + 4 + 1 + 4 + 1);
+  bytes += arrays.nameCount * (8 + 4);
+  bytes += arrays.tgList.length * 4;
+  bytes += MAXQ * MAX_EXPANSIONS * 4 * 3;
+  return bytes;
+}
 /** Must equal MAX_CANDIDATES in assembly/layout.ts. */
 const MAX_ROWS = 256;
 const QBYTES = 4096;
@@ -158,16 +180,31 @@ export class MatchingCore {
 
   /**
    * Loads an index. All regions are allocated first, then copied in slices of at most 1 MiB with
-   * `pause()` awaited between them, so a serving thread installing a new index never blocks for
-   * the whole copy (tens of milliseconds on the full lists).
+   * `pause()` awaited between them, and the core derives its tables in slices too (prepareTokens,
+   * prepareTrigramKeys), so a serving thread installing a new index never blocks for the whole copy
+   * or derivation (tens of milliseconds on the full lists).
    */
   static async load(arrays: IndexArrays, pause?: () => Promise<void>): Promise<MatchingCore> {
     const core = await instantiate(coreModule(), { env: {} });
     if (core.version() !== CORE_VERSION) throw new Error('build/core.wasm is stale: run npm run build:wasm');
+    if (pause) await pause();
     const regions: ArrayBufferView[] = [
       arrays.tokBytes, arrays.tokOff, arrays.tokWeight, arrays.tgOff, arrays.tgList, arrays.postOff, arrays.postList,
       arrays.unitOff, arrays.unitTok, arrays.unitPS, arrays.unitW, arrays.nameList, arrays.delTable,
     ];
+    if (pause) {
+      // Growing by tens of MB in one call takes milliseconds (the stub allocator grows as it
+      // allocates, doubling): grow in short steps first.
+      const pages = Math.ceil(memoryBound(arrays, regions) / PAGE);
+      while (core.memory.buffer.byteLength / PAGE < pages) {
+        try {
+          core.memory.grow(Math.min(GROW_PAGES, pages - core.memory.buffer.byteLength / PAGE));
+        } catch {
+          break; // at the memory's maximum: the allocator reports what does not fit
+        }
+        await pause();
+      }
+    }
     const ptrs = regions.map((a) => core.alloc(Math.max(a.byteLength, 4)));
     for (let r = 0; r < regions.length; r++) {
       const src = new Uint8Array(regions[r].buffer, regions[r].byteOffset, regions[r].byteLength);
@@ -183,6 +220,16 @@ export class MatchingCore {
       arrays.tokenCount, arrays.nameCount, tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList,
       unitOff, unitTok, unitPS, unitW, nameList,
     );
+    if (pause) await pause();
+    // The tables the core derives from the index (per token, then per trigram list entry), in slices.
+    for (let t = 0; t < arrays.tokenCount; t += PREPARE_SLICE) {
+      core.prepareTokens(t, t + PREPARE_SLICE);
+      if (pause) await pause();
+    }
+    for (let k = 0; k < arrays.tgList.length; k += PREPARE_SLICE) {
+      core.prepareTrigramKeys(k, k + PREPARE_SLICE);
+      if (pause) await pause();
+    }
     core.setDeletions(delTable, arrays.delBits);
     return new MatchingCore(core, () => core.memory.buffer.byteLength);
   }
