@@ -78,6 +78,8 @@ export interface Config {
   metricsPort: number | null;
   /** Largest request body accepted; more answers 413 (MAX_BODY_BYTES). */
   maxBodyBytes: number;
+  /** A body not received whole within this many ms of its headers answers 400 and closes (BODY_TIMEOUT_MS). */
+  bodyTimeoutMs: number;
   /** Browser origins allowed to call the API cross-origin, exact `scheme://host[:port]` (CORS_ORIGINS, comma-separated; none by default). */
   corsOrigins: readonly string[];
   /** When set, GET /metrics requires `Authorization: Bearer <METRICS_TOKEN>`; open otherwise. Never log it. */
@@ -142,6 +144,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     identityPort: raw(env, 'IDENTITY_PORT') === undefined ? null : port(env, 'IDENTITY_PORT', 0),
     metricsPort: raw(env, 'METRICS_PORT') === undefined ? null : port(env, 'METRICS_PORT', 0),
     maxBodyBytes: bounded(env, 'MAX_BODY_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    bodyTimeoutMs: bounded(env, 'BODY_TIMEOUT_MS', 30_000, 100, 600_000),
     metricsToken: metricsToken(env, 'METRICS_TOKEN'),
     corsOrigins: originList(env, 'CORS_ORIGINS'),
   };

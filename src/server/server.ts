@@ -17,6 +17,8 @@ export interface ListenOptions {
   /** Separate listener for GET /metrics (then served nowhere else); null serves it on every listener. */
   metricsPort: number | null;
   maxBodyBytes: number;
+  /** A body not received whole this long after its headers answers 400 invalid_request and closes. */
+  bodyTimeoutMs: number;
 }
 
 export interface BuiltApps {
@@ -39,12 +41,12 @@ export interface RunningServer {
 
 export const DEFAULT_GRACE_MS = 10_000;
 
-export function buildApps(deps: ServerDeps, options: Pick<ListenOptions, 'identityPort' | 'metricsPort' | 'maxBodyBytes'>): BuiltApps {
+export function buildApps(deps: ServerDeps, options: Pick<ListenOptions, 'identityPort' | 'metricsPort' | 'maxBodyBytes' | 'bodyTimeoutMs'>): BuiltApps {
   const inFlight = new InFlight();
   const metricsApart = options.metricsPort !== null;
   const make = (apis: ApiSet): TemplatedApp => {
     const app = uWS.App();
-    mountHttpApp(app, createHttpApp(deps, apis, metricsApart), { maxBodyBytes: options.maxBodyBytes }, inFlight);
+    mountHttpApp(app, createHttpApp(deps, apis, metricsApart), { maxBodyBytes: options.maxBodyBytes, bodyTimeoutMs: options.bodyTimeoutMs }, inFlight);
     return app;
   };
   const metrics = metricsApart ? make('metrics') : null;

@@ -15,6 +15,12 @@ import { statusLine, type PlainRequest, type PlainResult } from './http-types.js
 export interface AdapterOptions {
   /** Bodies above this answer 413 as soon as they pass it (or at once, by Content-Length). */
   maxBodyBytes: number;
+  /**
+   * A body still incomplete this long after the request's headers (a client that stalls or trickles
+   * it, slowloris) answers 400 invalid_request and the connection closes, so no connection can hold
+   * a request open for longer than this. uWS's own 10 s idle timeout only catches a silent client.
+   */
+  bodyTimeoutMs: number;
 }
 
 /** Counts exchanges in progress, so a shutdown can wait for them. */
@@ -51,6 +57,8 @@ interface Exchange {
   /** The handler is still running (it may outlive an abort, e.g. writing the audit record). */
   working: boolean;
   counted: boolean;
+  /** Stops the body's timer (set while the body is being read). */
+  stopReading?: () => void;
 }
 
 export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterOptions, inFlight: InFlight): void {
@@ -59,6 +67,7 @@ export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterO
     inFlight.start();
     res.onAborted(() => {
       exchange.aborted = true;
+      exchange.stopReading?.();
       settle(exchange, inFlight);
     });
     const framing = framingProblem(exchange.head.headers);
@@ -77,7 +86,12 @@ export function mountHttpApp(app: TemplatedApp, http: HttpApp, options: AdapterO
       send(exchange, http.reject(exchange.head, 'payload_too_large'), true, inFlight);
       return;
     }
-    readBody(res, options.maxBodyBytes, (body) => {
+    exchange.stopReading = readBody(res, options, (body) => {
+      if (body === 'timeout') {
+        const issue = { field: 'body', issue: `was not received whole within ${options.bodyTimeoutMs} ms` };
+        send(exchange, http.reject(exchange.head, 'invalid_request', [issue]), true, inFlight);
+        return;
+      }
       if (body === null) {
         // Answered at once but the connection stays open: closing while the client still writes
         // makes its TCP stack reset the connection and lose the 413. uWS discards the rest.
@@ -131,32 +145,43 @@ function readHead(req: HttpRequest): Omit<PlainRequest, 'body'> {
   return { method: req.getCaseSensitiveMethod().toUpperCase(), path: req.getUrl(), query: req.getQuery() ?? '', headers };
 }
 
-/** Calls `done` once: with the whole body, or with null as soon as it passes `max` bytes. */
-function readBody(res: HttpResponse, max: number, done: (body: Buffer | null) => void): void {
+/**
+ * Calls `done` once: with the whole body, with null as soon as it passes `maxBodyBytes`, or with
+ * 'timeout' when it is still incomplete `bodyTimeoutMs` after the headers (later chunks are ignored).
+ * Returns what stops the timer should the client go away first.
+ */
+function readBody(res: HttpResponse, options: AdapterOptions, done: (body: Buffer | null | 'timeout') => void): () => void {
   const chunks: Buffer[] = [];
   let size = 0;
   let finished = false;
+  const timer = setTimeout(() => {
+    if (finished) return;
+    finished = true;
+    done('timeout');
+  }, options.bodyTimeoutMs);
+  const finish = (body: Buffer | null): void => {
+    finished = true;
+    clearTimeout(timer);
+    done(body);
+  };
   res.onData((chunk, isLast) => {
     if (finished) return;
     size += chunk.byteLength;
-    if (size > max) {
-      finished = true;
-      done(null);
+    if (size > options.maxBodyBytes) {
+      finish(null);
       return;
     }
     // Buffer.from(Uint8Array) copies; uWS reuses the ArrayBuffer once this callback returns.
     if (isLast && chunks.length === 0) {
       // The usual case, a body in one chunk: one copy, no concatenation.
-      finished = true;
-      done(Buffer.from(new Uint8Array(chunk)));
+      finish(Buffer.from(new Uint8Array(chunk)));
       return;
     }
     if (chunk.byteLength > 0) chunks.push(Buffer.from(new Uint8Array(chunk)));
-    if (isLast) {
-      finished = true;
-      done(Buffer.concat(chunks, size));
-    }
+    if (isLast) finish(Buffer.concat(chunks, size));
   });
+  // Called when the client goes away: nothing to wait for any more (uWS has one onAborted per response).
+  return () => clearTimeout(timer);
 }
 
 function send(exchange: Exchange, result: PlainResult, closeConnection: boolean, inFlight: InFlight): void {
