@@ -5,7 +5,7 @@
 import { Packr, Unpackr } from 'msgpackr';
 import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
-import { msgpackStringsAreUtf8 } from './msgpack-text.js';
+import { MAX_MSGPACK_DEPTH, scanMsgpack } from './msgpack-text.js';
 
 export type BodyFormat = 'json' | 'msgpack';
 
@@ -94,9 +94,15 @@ function refuseForeign(value: unknown): void {
 }
 
 function decodeMsgpack(body: Buffer): unknown {
-  if (!msgpackStringsAreUtf8(body)) {
+  const problem = scanMsgpack(body);
+  if (problem === 'not-utf8') {
     // The same refusal as a JSON body with invalid UTF-8 (invalid_json would name the wrong format).
     throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid UTF-8' }]);
+  }
+  if (problem === 'too-deep') {
+    // Refused before the (recursive) decoder sees it; no request nests anywhere near this deep.
+    throw new AppError('invalid_request', [{ field: 'body', issue: `nests maps and arrays deeper than ${MAX_MSGPACK_DEPTH}` }],
+      'The request body is not valid MessagePack.');
   }
   let value: unknown;
   try {
@@ -106,7 +112,9 @@ function decodeMsgpack(body: Buffer): unknown {
     throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid MessagePack' }],
       'The request body is not valid MessagePack.');
   }
-  refuseForeign(value);
+  // Every string was valid UTF-8 (so no unpaired surrogate): only a foreign token needs the walk,
+  // which names the field.
+  if (problem === 'foreign') refuseForeign(value);
   return value;
 }
 
@@ -117,27 +125,50 @@ function decodeMsgpack(body: Buffer): unknown {
  * are refused by the schema, naming the field.
  */
 function firstForeignValue(root: unknown): FieldIssue | null {
-  const stack: [unknown, string][] = [[root, 'body']];
+  // Paths are built only for the value refused: building one per value made a body of 100,000
+  // small strings cost ~1 s, and deep nesting quadratic (each path repeats its parent's).
+  const stack: Visit[] = [{ value: root, parent: null, key: '' }];
   while (stack.length > 0) {
-    const [value, path] = stack.pop()!;
+    const visit = stack.pop()!;
+    const value = visit.value;
     if (typeof value === 'string') {
-      if (UNPAIRED_SURROGATE.test(value)) return { field: path, issue: NOT_UNICODE };
+      if (UNPAIRED_SURROGATE.test(value)) return { field: pathOf(visit), issue: NOT_UNICODE };
       continue;
     }
     if (value === null || typeof value === 'number' || typeof value === 'boolean') continue;
     if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push([item, `${path}[${i}]`]));
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], parent: visit, key: i });
       continue;
     }
     const proto = typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-    if (proto !== Object.prototype && proto !== null) return { field: path, issue: NOT_JSON_VALUE };
-    for (const [key, item] of Object.entries(value as object)) {
-      const field = path === 'body' ? key : `${path}.${key}`;
-      if (UNPAIRED_SURROGATE.test(key)) return { field: path, issue: `has a key that ${NOT_UNICODE}` };
-      stack.push([item, field]);
+    if (proto !== Object.prototype && proto !== null) return { field: pathOf(visit), issue: NOT_JSON_VALUE };
+    for (const key in value as object) {
+      if (!Object.hasOwn(value as object, key)) continue;
+      if (UNPAIRED_SURROGATE.test(key)) return { field: pathOf(visit), issue: `has a key that ${NOT_UNICODE}` };
+      stack.push({ value: (value as Record<string, unknown>)[key], parent: visit, key });
     }
   }
   return null;
+}
+
+/** A value met by firstForeignValue: its parent and its key there (the root has no parent). */
+interface Visit {
+  value: unknown;
+  parent: Visit | null;
+  key: string | number;
+}
+
+/** "body", "aliases[2]", "address.city": the path of a visited value. */
+function pathOf(visit: Visit): string {
+  const keys: Array<string | number> = [];
+  for (let v: Visit | null = visit; v !== null && v.parent !== null; v = v.parent) keys.push(v.key);
+  if (keys.length === 0) return 'body';
+  let path = '';
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i];
+    path = typeof key === 'number' ? `${path === '' ? 'body' : path}[${key}]` : path === '' ? key : `${path}.${key}`;
+  }
+  return path;
 }
 
 /**
