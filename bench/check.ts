@@ -10,19 +10,24 @@
  *   --memory-margin <x>  the same for memory (default 1.1: memory does not depend on load)
  *   --no-run             compare the latest results instead of running the bench
  *   --update             write bench/baseline.json from the results (after running, unless --no-run)
+ *   --results <file>     the engine results to compare (default bench/results/engine.json)
+ *   --baseline <file>    the baseline to compare with (default bench/baseline.json)
+ *
+ * Figures with a hard limit (HARD_LIMITS: the costliest adversarial screening over the median, at
+ * most 20x) fail above it whatever the baseline.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareFigures, type BaselineFile, type EngineResults } from './support/baseline-check.js';
-import { HEADLINE_KEYS } from './support/engine-targets.js';
+import { HARD_LIMITS, HEADLINE_KEYS } from './support/engine-targets.js';
 import { formatTable, type Figures } from './support/figures.js';
 import { PROJECT_DIR, RESULTS_DIR, requireShared } from './support/paths.js';
 import { STORE_KEYS } from './support/store-targets.js';
 
-const BASELINE = join(PROJECT_DIR, 'bench/baseline.json');
-const RESULTS = join(RESULTS_DIR, 'engine.json');
+const DEFAULT_BASELINE = join(PROJECT_DIR, 'bench/baseline.json');
+const DEFAULT_RESULTS = join(RESULTS_DIR, 'engine.json');
 const STORE_RESULTS = join(RESULTS_DIR, 'stores.json');
 
 function fail(message: string): never {
@@ -30,7 +35,17 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function options(): { margin: number; memoryMargin: number; run: boolean; update: boolean; stores: boolean } {
+interface Options {
+  margin: number;
+  memoryMargin: number;
+  run: boolean;
+  update: boolean;
+  stores: boolean;
+  results: string;
+  baseline: string;
+}
+
+function options(): Options {
   const { values } = parseArgs({
     options: {
       margin: { type: 'string', default: '1.5' },
@@ -38,6 +53,8 @@ function options(): { margin: number; memoryMargin: number; run: boolean; update
       'no-run': { type: 'boolean', default: false },
       update: { type: 'boolean', default: false },
       stores: { type: 'boolean', default: false },
+      results: { type: 'string', default: DEFAULT_RESULTS },
+      baseline: { type: 'string', default: DEFAULT_BASELINE },
     },
   });
   const ratio = (name: string, text: string): number => {
@@ -51,6 +68,8 @@ function options(): { margin: number; memoryMargin: number; run: boolean; update
     run: !values['no-run'],
     update: values.update,
     stores: values.stores,
+    results: values.results,
+    baseline: values.baseline,
   };
 }
 
@@ -90,7 +109,7 @@ function storeFigures(): Figures | null {
   return existsSync(STORE_RESULTS) ? readJson<{ figures: Figures }>(STORE_RESULTS, '').figures : null;
 }
 
-function updateBaseline(results: EngineResults): void {
+function updateBaseline(results: EngineResults, path: string): void {
   const figures = Object.fromEntries(HEADLINE_KEYS.filter((k) => results.figures[k]).map((k) => [k, results.figures[k]]));
   const baseline: BaselineFile = {
     note: 'Engine figures bench:check compares with; rewrite with `npm run bench:check -- --update`.',
@@ -103,22 +122,22 @@ function updateBaseline(results: EngineResults): void {
     figures,
     ...(storeFigures() !== null && { stores: Object.fromEntries(STORE_KEYS.map((k) => [k, storeFigures()![k]])) }),
   };
-  writeFileSync(BASELINE, `${JSON.stringify(baseline, null, 2)}\n`);
-  console.log(`bench:check: wrote ${BASELINE} from the results of ${results.date}`);
+  writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  console.log(`bench:check: wrote ${path} from the results of ${results.date}`);
 }
 
 function main(): void {
   const opts = options();
-  if (opts.run) runBench('engine', RESULTS);
+  if (opts.run) runBench('engine', opts.results);
   if (opts.stores) runBench('stores', STORE_RESULTS, true);
-  const results = readJson<EngineResults>(RESULTS, `${RESULTS} is missing: run \`npm run bench -- engine\` or drop --no-run`);
-  if (!results.figures) fail(`${RESULTS} has no figures: rerun the engine bench`);
-  if (opts.update) return updateBaseline(results);
+  const results = readJson<EngineResults>(opts.results, `${opts.results} is missing: run \`npm run bench -- engine\` or drop --no-run`);
+  if (!results.figures) fail(`${opts.results} has no figures: rerun the engine bench`);
+  if (opts.update) return updateBaseline(results, opts.baseline);
 
-  const baseline = readJson<BaselineFile>(BASELINE, `${BASELINE} is missing: create it with \`npm run bench:check -- --update\``);
+  const baseline = readJson<BaselineFile>(opts.baseline, `${opts.baseline} is missing: create it with \`npm run bench:check -- --update\``);
   const stores = storeFigures();
   const rows = [
-    ...compareFigures(baseline.figures, results.figures, HEADLINE_KEYS, opts),
+    ...compareFigures(baseline.figures, results.figures, HEADLINE_KEYS, opts, HARD_LIMITS),
     ...(stores !== null && baseline.stores !== undefined ? compareFigures(baseline.stores, stores, STORE_KEYS, opts) : []),
   ];
   console.log(`\nbench:check: baseline ${baseline.date} (load ${baseline.loadAverage}) vs now ${results.date} (load ${results.loadAverage})`);
@@ -129,7 +148,7 @@ function main(): void {
   }
   console.log(formatTable(['figure', 'baseline', 'now', 'ratio', 'verdict'], rows.map((r) => r.cells)));
   const failed = rows.filter((r) => r.failed);
-  if (failed.length > 0) fail(`${failed.length} figure(s) regressed beyond the margin: ${failed.map((r) => r.key).join(', ')}`);
+  if (failed.length > 0) fail(`${failed.length} figure(s) regressed beyond the margin or over their limit: ${failed.map((r) => r.key).join(', ')}`);
   console.log('bench:check: no regression beyond the margin');
 }
 

@@ -13,7 +13,7 @@ import { FUZZINESS_MODES } from '../src/engine/types.js';
 import { fuseBaseline, jaroWinklerBaseline, type BaselineRun } from './support/baseline-compare.js';
 import { labelledAdversarialRequests, worstBatch } from './support/adversarial.js';
 import {
-  adversarialLatency, batchLatency, buildLatency, coldLatency, memoryFigures, requestsIn, screenLatency, toMb,
+  adversarialLatency, batchLatency, medianScreenCpuMs, buildLatency, coldLatency, memoryFigures, requestsIn, screenLatency, toMb,
 } from './support/engine-measures.js';
 import { ENGINE_TARGETS as TARGETS, HEADLINE_KEYS } from './support/engine-targets.js';
 import { ensureExposedGc } from './support/expose-gc.js';
@@ -119,9 +119,17 @@ async function main(): Promise<void> {
 
   const adversarial = adversarialLatency(engine, labelledAdversarialRequests(), worstBatch());
   const median = modes.balanced.p50;
+  // The ratio bench:check holds to its limit is taken on CPU time, costliest and median alike: on a
+  // shared machine the wall time of a 20 ms screening is stretched by preemption far more often
+  // than that of a 0.06 ms one (wall-time ratios of 120x were measured at a load average of 10).
+  const medianCpu = medianScreenCpuMs(engine, requestsIn(mix, 'balanced'));
   figures['adversarial.worst'] = figure(`costliest adversarial screening (${adversarial.worstLabel})`, adversarial.worstMs, 'ms');
-  figures['adversarial.worstRatio'] = figure('costliest adversarial screening / median screening (balanced)',
-    adversarial.worstMs / median, 'x', TARGETS.adversarialRatio);
+  figures['adversarial.worstCpu'] = figure(`costliest adversarial screening by CPU time (${adversarial.worstCpuLabel})`, adversarial.worstCpuMs, 'ms');
+  figures['screen.balanced.medianCpu'] = figure('screen (balanced) median CPU time', medianCpu, 'ms');
+  figures['adversarial.worstRatio'] = figure('costliest adversarial screening / median screening (balanced), CPU time',
+    adversarial.worstCpuMs / medianCpu, 'x', TARGETS.adversarialRatio);
+  figures['adversarial.worstWallRatio'] = figure('costliest adversarial screening / median screening (balanced), wall time',
+    adversarial.worstMs / median, 'x');
   figures['adversarial.worstNameRatio'] = figure('costliest adversarial name without aliases / median screening',
     adversarial.worstNameMs / median, 'x');
   figures['adversarial.batch100'] = figure(`screenBatch of the ${BATCH_SIZE} worst adversarial requests`, adversarial.batchMs, 'ms');

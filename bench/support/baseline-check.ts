@@ -45,9 +45,22 @@ function marginFor(f: Figure, margins: Margins): number {
   return f.unit === 'MB' || f.unit === 'bytes' ? margins.memoryMargin : margins.margin;
 }
 
-export function compareFigure(key: string, base: Figure | undefined, now: Figure | undefined, margins: Margins): ComparisonRow {
+/**
+ * `limit`: a hard limit of the figure (HARD_LIMITS): above it the figure fails whatever the
+ * baseline; at or under it, a rise against the baseline is shown but does not fail (such figures
+ * are judged by their limit, not by the last measurement).
+ */
+export function compareFigure(
+  key: string, base: Figure | undefined, now: Figure | undefined, margins: Margins, limit?: number,
+): ComparisonRow {
   const shown = (f: Figure | undefined): string => (f ? `${f.value} ${f.unit}` : '-');
   if (!now) return { key, failed: true, cells: [key, shown(base), '-', '-', 'MISSING now'] };
+  if (limit !== undefined) {
+    const over = !(now.value <= limit);
+    const ratio = base && base.value > 0 ? `${(now.value / base.value).toFixed(2)}x` : '-';
+    const verdict = over ? `OVER THE LIMIT (> ${limit} ${now.unit})` : `ok (limit ${limit} ${now.unit})`;
+    return { key, failed: over, cells: [now.label, shown(base), shown(now), ratio, verdict] };
+  }
   if (!base) return { key, failed: false, cells: [now.label, '-', shown(now), '-', 'new (no baseline)'] };
   if (base.unit !== now.unit) {
     return { key, failed: true, cells: [now.label, shown(base), shown(now), '-', 'unit changed: update the baseline'] };
@@ -58,6 +71,8 @@ export function compareFigure(key: string, base: Figure | undefined, now: Figure
   return { key, failed: ratio > margin, cells: [now.label, shown(base), shown(now), `${ratio.toFixed(2)}x`, verdict] };
 }
 
-export function compareFigures(base: Figures, now: Figures, keys: readonly string[], margins: Margins): ComparisonRow[] {
-  return keys.map((k) => compareFigure(k, base[k], now[k], margins));
+export function compareFigures(
+  base: Figures, now: Figures, keys: readonly string[], margins: Margins, limits: Readonly<Record<string, number>> = {},
+): ComparisonRow[] {
+  return keys.map((k) => compareFigure(k, base[k], now[k], margins, limits[k]));
 }

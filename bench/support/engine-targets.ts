@@ -20,3 +20,13 @@ export const HEADLINE_KEYS: readonly string[] = [
   'memory.wasm',
   'adversarial.worstRatio',
 ];
+
+/**
+ * Figures with a hard limit: bench:check fails when one exceeds its limit, whatever the baseline.
+ * Each is a ratio of two timings taken in the same run, so the machine's load mostly cancels out,
+ * and its target is a requirement rather than a speed goal (issue #12: no screening may cost more
+ * than 20x the median screening of the normal mix).
+ */
+export const HARD_LIMITS: Readonly<Record<string, number>> = {
+  'adversarial.worstRatio': ENGINE_TARGETS.adversarialRatio,
+};
