@@ -5,7 +5,12 @@ import { defineConfig } from 'vitest/config';
  * run on their own after the rest: with other test files competing for the two cores, what they
  * measure is the neighbours, not the code.
  */
-const TIMED = ['test/http-refresh.test.ts'];
+const TIMED = [
+  'test/http-refresh.test.ts',
+  'test/core-load-pacing.test.ts',
+  'test/http-slow-clients.test.ts',
+  'test/validation-cost.test.ts',
+];
 
 export default defineConfig({
   test: {
