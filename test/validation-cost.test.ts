@@ -22,7 +22,7 @@ const MAX_RATIO = 20;
  * Before the fixes: 100,000 tiny MessagePack strings 0.9-1.3 s (26-81x), 300,000 nested MessagePack
  * maps 0.5 s (29x), 21 strings of 38,000 characters 24 ms (39x), a batch of long strings 37 ms (61x).
  */
-const FLOOR_MS = 25;
+const FLOOR_MS = 50;
 
 /** Fills `make(n)` up to just under 1 MiB of JSON by doubling then bisecting n. */
 function fill(make: (n: number) => unknown): unknown {
@@ -80,7 +80,7 @@ function validate(body: Buffer, type: string): string {
   }
 }
 
-function best(run: () => unknown, times = 5): number {
+function best(run: () => unknown, times = 9): number {
   let min = Infinity;
   for (let i = 0; i < times; i++) {
     const t = performance.now();
