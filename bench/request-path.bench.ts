@@ -126,7 +126,9 @@ function median(values: readonly number[]): number {
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
-const mean = (values: readonly number[]): number => values.reduce((a, b) => a + b, 0) / values.length;
+function mean(values: readonly number[]): number {
+  return values.reduce((a, b) => a + b, 0) / values.length;
+}
 
 function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>): void {
   const m = (k: string, field: keyof Turn): number => median(turns.get(k)!.map((t) => t[field]));
