@@ -31,7 +31,7 @@ const COMPANIES = ['Banco Nacional de Cuba', 'Rosoboronexport', 'Aerocaribbean A
 function subjects(): Record<string, unknown>[] {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; out.length < 95; i++) {
-    const person: Record<string, unknown> = { name: `${GIVEN[i % 10]} ${FAMILY[Math.floor(i / 10) % 10]}`, kind: 'person' };
+    const person: Record<string, unknown> = { name: `${GIVEN[i % 10]} ${FAMILY[Math.floor(i / 10) % 10]}`, kind: 'individual' };
     if (i % 3 === 0) person.dateOfBirth = `19${50 + (i % 40)}-0${1 + (i % 9)}-1${i % 10}`;
     if (i % 4 === 1) person.nationality = ['RU', 'IR', 'CU', 'KP'][i % 4];
     out.push(person);
@@ -85,6 +85,10 @@ describeShared('batch slots on every worker (snapshot, real HTTP)', () => {
     const w1 = await serve(1);
     try {
       for (let round = 0; round < 3; round++) oneWorker.push(withoutIds(await batchText(w1, entities)));
+      // Every slot screened (none refused by validation), and some match.
+      const slots = JSON.parse(oneWorker[0]) as { error?: unknown; matches?: unknown[] }[];
+      expect(slots.filter((s) => s.error !== undefined)).toEqual([]);
+      expect(slots.filter((s) => (s.matches ?? []).length > 0).length).toBeGreaterThan(5);
     } finally {
       await stop(w1);
     }
@@ -100,6 +104,9 @@ describeShared('batch slots on every worker (snapshot, real HTTP)', () => {
       }
       const metrics = await (await fetch(`${w2.url}/metrics`)).text();
       expect(peerSlots(metrics)).toBeGreaterThan(0);
+      // Slots a peer screened are counted once, by the worker that answered them.
+      const screens = metrics.split('\n').filter((l) => l.startsWith('rps_screens_total{')).reduce((sum, l) => sum + Number(l.split(' ').pop()), 0);
+      expect(screens).toBe(300);
     } finally {
       await stop(w2);
     }

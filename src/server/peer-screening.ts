@@ -35,11 +35,21 @@ type PeerMessage =
   | { type: 'chunk'; id: number; chunk: number; results: ScreenResult[] | null };
 
 export interface BatchScreener {
-  /** Screens `requests` in order with `engine` (of list version `version`), sharing the chunks with idle peers. */
-  screen(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): Promise<ScreenResult[]>;
+  /**
+   * Offers the chunks of `requests` (to be screened with `engine`, of list version `version`) to the
+   * idle peers at once, so they can start while this thread still waits (for the quota step);
+   * `finish` screens the rest here and gives every result in order.
+   */
+  begin(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): BatchScreening;
 }
 
-/** The loaded lists as the peer side needs them: the engine with its version, or null before the first load. */
+export interface BatchScreening {
+  finish(): Promise<ScreenResult[]>;
+  /** The call will not be answered (refused by the quota step): peers stop claiming chunks. */
+  cancel(): void;
+}
+
+/** The loaded lists as the peer side needs them: the engine as built (not counted in metrics) with its version, or null before the first load. */
 export interface PeerLists {
   engine(): ScreeningEngine | null;
   version(): string | null;
@@ -74,12 +84,15 @@ export class PeerScreening implements BatchScreener {
 
   /**
    * `ports[n]` reaches peer n; `lists` is this thread's loaded lists (for the offers it gets);
-   * `peerSlots` counts the slots of this thread's batches that peers screened.
+   * `peerSlots` counts the slots of this thread's batches that peers screened. A peer screens with
+   * its engine as built (no metrics), and the sender reports the peer's results to `observe` (the
+   * screen and match counters) when it uses them: a withdrawn offer's work is never counted.
    */
   constructor(
     private readonly ports: readonly MessagePort[],
     private readonly lists: PeerLists,
     private readonly peerSlots: (count: number) => void = () => undefined,
+    private readonly observe: (request: ScreenRequest, result: ScreenResult) => void = () => undefined,
   ) {
     this.open = ports.map(() => true);
     ports.forEach((port, n) => {
@@ -90,32 +103,55 @@ export class PeerScreening implements BatchScreener {
     });
   }
 
-  async screen(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): Promise<ScreenResult[]> {
+  screen(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): Promise<ScreenResult[]> {
+    return this.begin(engine, version, requests).finish();
+  }
+
+  begin(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): BatchScreening {
     const peers = this.ports.filter((_, n) => this.open[n]);
-    if (peers.length === 0 || version === null || requests.length < 2) return screenInSlices(engine, requests);
+    if (peers.length === 0 || version === null || requests.length < 2) {
+      return { finish: () => screenInSlices(engine, requests), cancel: () => undefined };
+    }
     const chunkSize = Math.max(1, Math.ceil(requests.length / CHUNKS));
     const chunks = Math.ceil(requests.length / chunkSize);
     const claims = new Int32Array(new SharedArrayBuffer(chunks * 4));
     const id = this.nextId++;
     const pending: Pending = { waiting: new Map(), early: new Map() };
     this.pending.set(id, pending);
+    this.ports.forEach((port, n) => {
+      if (!this.open[n]) return;
+      port.postMessage({ type: 'offer', id, version, requests: requests as ScreenRequest[], chunkSize, claims: claims.buffer as SharedArrayBuffer, claimant: PEER_BASE + n } satisfies PeerMessage);
+    });
+    return {
+      finish: () => this.finish(engine, requests, id, pending, claims, chunkSize),
+      cancel: () => {
+        // Every chunk not yet claimed becomes the sender's, so peers stop; their answers are ignored.
+        for (let chunk = 0; chunk < chunks; chunk++) Atomics.compareExchange(claims, chunk, UNCLAIMED, SENDER);
+        this.pending.delete(id);
+      },
+    };
+  }
+
+  /** The sender's part: claim chunks from the front and screen them, then gather the peers' chunks. */
+  private async finish(
+    engine: ScreeningEngine, requests: readonly ScreenRequest[], id: number, pending: Pending, claims: Int32Array, chunkSize: number,
+  ): Promise<ScreenResult[]> {
     try {
-      this.ports.forEach((port, n) => {
-        if (!this.open[n]) return;
-        port.postMessage({ type: 'offer', id, version, requests: requests as ScreenRequest[], chunkSize, claims: claims.buffer as SharedArrayBuffer, claimant: PEER_BASE + n } satisfies PeerMessage);
-      });
       const results: ScreenResult[] = new Array(requests.length);
       const fromPeers: Promise<void>[] = [];
       let sliceStart = performance.now();
-      for (let chunk = 0; chunk < chunks; chunk++) {
+      for (let chunk = 0; chunk < claims.length; chunk++) {
         const first = chunk * chunkSize;
         const end = Math.min(requests.length, first + chunkSize);
         const owner = Atomics.compareExchange(claims, chunk, UNCLAIMED, SENDER);
         if (owner !== UNCLAIMED) {
-          // A peer claimed it and is screening it now: its results come as a message.
+          // A peer claimed it and screened it at once: its results come (or came) as a message.
           fromPeers.push(this.peerChunk(pending, chunk, owner).then((peerResults) => {
             const got = peerResults ?? requests.slice(first, end).map((r) => engine.screen(r));
-            if (peerResults !== null) this.peerSlots(got.length);
+            if (peerResults !== null) {
+              this.peerSlots(got.length);
+              for (let i = 0; i < got.length; i++) this.observe(requests[first + i], got[i]);
+            }
             for (let i = 0; i < got.length; i++) results[first + i] = got[i];
           }));
           continue;

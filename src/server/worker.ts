@@ -56,7 +56,12 @@ function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps)
 
 try {
   const services = await createThreadServices(config, logger, { processMetrics: false, renderMetrics, inPool: true });
-  const batchScreener = new PeerScreening(peers, services.lists, (count) => services.metrics.peerSlots(count));
+  const batchScreener = new PeerScreening(
+    peers,
+    { engine: () => services.lists.builtEngine(), version: () => services.lists.version() },
+    (count) => services.metrics.peerSlots(count),
+    (request, result) => services.metrics.screened(request, result),
+  );
   const apps = buildApps({ ...services.deps, batchScreener }, config);
   port.on('message', (message: ToWorker) => onMessage(message, services, apps));
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.

@@ -61,12 +61,20 @@ export const screenBatchRoute: Route = {
 
     const screenedAt = deps.now().toISOString();
     const audit = valid.map((s) => ({ requestId: s.requestId, accountId: key.accountId, screenedAt, bodySha256: s.bodySha256 }));
-    const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    const requests = valid.map((s) => s.request);
+    // With peer workers, the slots are offered before the quota step, so idle peers screen during
+    // its round trip; nothing is answered unless the charge succeeds (else the offer is withdrawn).
+    const screening = deps.batchScreener?.begin(engine, version, requests) ?? null;
+    let charged: Awaited<ReturnType<typeof chargeQuota>>;
+    try {
+      charged = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    } catch (error) {
+      screening?.cancel();
+      throw error;
+    }
+    const { quota, charge } = charged;
     return refundingOnFailure(ctx, deps, charge, async () => {
-      const requests = valid.map((s) => s.request);
-      const results = deps.batchScreener === undefined
-        ? await screenInSlices(engine, requests)
-        : await deps.batchScreener.screen(engine, version, requests);
+      const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
       valid.forEach((slot, i) => {
         slots[slot.index] = new ScreenAnswer(slot.requestId, screenedAt, results[i], coverage.of(slot.request.lists));
       });
