@@ -20,7 +20,7 @@ import { createLogger } from '../src/server/logger.js';
 import { PeerScreening, screenInSlices } from '../src/server/peer-screening.js';
 import { startService, type RunningService } from '../src/server/service.js';
 import { call, sampleLists } from './support/http-harness.js';
-import { describeShared, SNAPSHOT_DIR } from './support/shared.js';
+import { describeShared, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';
 
 const BATCH = '/sanctions-screening/v1/screen/batch';
 const GIVEN = ['Vladimir', 'Maria', 'Mohammed', 'Kim', 'Ali', 'Ivan', 'Hassan', 'Olga', 'Juan', 'Abdul'];
@@ -46,17 +46,17 @@ const withoutIds = (text: string): string =>
 
 interface Served { service: RunningService; url: string; token: string; dataDir: string }
 
-async function serve(workers: number): Promise<Served> {
+async function serve(workers: number, listsDir = SNAPSHOT_DIR, keyBody: Record<string, unknown> = {}): Promise<Served> {
   const dataDir = mkdtempSync(join(tmpdir(), 'rps-peers-'));
   const secret = 'p'.repeat(48);
   const config = loadConfig({
-    PORT: '0', WORKERS: String(workers), LISTS_DIR: SNAPSHOT_DIR, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn',
+    PORT: '0', WORKERS: String(workers), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn',
   });
   const service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (_c, _e, done) => done() }) }));
   await service.lists.first;
   const url = `http://127.0.0.1:${service.port}`;
   const session = await mintSessionToken({ secret, accountId: 'acct-peers', ttlSeconds: 600 });
-  const key = await call(url, 'POST', '/me/api-keys', { token: session, json: { name: 'k', allowedServiceIds: ['*'] } });
+  const key = await call(url, 'POST', '/me/api-keys', { token: session, json: { name: 'k', allowedServiceIds: ['*'], ...keyBody } });
   return { service, url, token: key.body.token as string, dataDir };
 }
 
@@ -112,6 +112,25 @@ describeShared('batch slots on every worker (snapshot, real HTTP)', () => {
     }
   }, 180_000);
 });
+
+it('WORKERS=2: a batch the quota refuses (429) is screened by no worker and counted nowhere', async () => {
+  const served = await serve(2, SAMPLE_DIR, { monthlyLimit: 5 });
+  try {
+    const res = await fetch(`${served.url}${BATCH}`, {
+      method: 'POST', headers: { authorization: `Bearer ${served.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ entities: subjects().slice(0, 50) }),
+    });
+    expect(res.status).toBe(429);
+    await res.arrayBuffer();
+    // Give a late peer the time to reach the withdrawn offer.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const metrics = await (await fetch(`${served.url}/metrics`)).text();
+    expect(peerSlots(metrics)).toBe(0);
+    expect(metrics.split('\n').filter((l) => l.startsWith('rps_screens_total{'))).toEqual([]);
+  } finally {
+    await stop(served);
+  }
+}, 120_000);
 
 describeShared('peer screening on one thread over a real MessageChannel', () => {
   let engine: ScreeningEngine;
