@@ -4,7 +4,8 @@
  * bench/baseline.json by ratio, prints baseline / now / ratio / verdict, and exits 1 when a figure
  * grew beyond the margin. The store ratios of bench/results/stores.json (lmdb vs Redis, written by
  * `npm run bench -- stores`) are compared the same way with the baseline's `stores`, when both exist;
- * `--stores` runs that bench first.
+ * `--stores` runs that bench first. Likewise the request-path and batch ratios of
+ * bench/results/request-path.json with the baseline's `requestPath` (`--request-path` runs that bench first).
  *
  *   --margin <x>         allowed now/baseline ratio for times (default 1.5: a shared machine is noisy)
  *   --memory-margin <x>  the same for memory (default 1.1: memory does not depend on load)
@@ -24,11 +25,12 @@ import { compareFigures, type BaselineFile, type EngineResults } from './support
 import { HARD_LIMITS, HEADLINE_KEYS } from './support/engine-targets.js';
 import { formatTable, type Figures } from './support/figures.js';
 import { PROJECT_DIR, RESULTS_DIR, requireShared } from './support/paths.js';
-import { STORE_KEYS } from './support/store-targets.js';
+import { REQUEST_PATH_KEYS, STORE_KEYS } from './support/store-targets.js';
 
 const DEFAULT_BASELINE = join(PROJECT_DIR, 'bench/baseline.json');
 const DEFAULT_RESULTS = join(RESULTS_DIR, 'engine.json');
 const STORE_RESULTS = join(RESULTS_DIR, 'stores.json');
+const REQUEST_PATH_RESULTS = join(RESULTS_DIR, 'request-path.json');
 
 function fail(message: string): never {
   console.error(`bench:check: ${message}`);
@@ -43,6 +45,7 @@ interface Options {
   stores: boolean;
   results: string;
   baseline: string;
+  requestPath: boolean;
 }
 
 function options(): Options {
@@ -55,6 +58,7 @@ function options(): Options {
       stores: { type: 'boolean', default: false },
       results: { type: 'string', default: DEFAULT_RESULTS },
       baseline: { type: 'string', default: DEFAULT_BASELINE },
+      'request-path': { type: 'boolean', default: false },
     },
   });
   const ratio = (name: string, text: string): number => {
@@ -70,6 +74,7 @@ function options(): Options {
     stores: values.stores,
     results: values.results,
     baseline: values.baseline,
+    requestPath: values['request-path'],
   };
 }
 
@@ -109,6 +114,11 @@ function storeFigures(): Figures | null {
   return existsSync(STORE_RESULTS) ? readJson<{ figures: Figures }>(STORE_RESULTS, '').figures : null;
 }
 
+/** The request-path and batch ratios of bench/results/request-path.json (`npm run bench -- request-path`). */
+function requestPathFigures(): Figures | null {
+  return existsSync(REQUEST_PATH_RESULTS) ? readJson<{ figures: Figures }>(REQUEST_PATH_RESULTS, '').figures : null;
+}
+
 function updateBaseline(results: EngineResults, path: string): void {
   const figures = Object.fromEntries(HEADLINE_KEYS.filter((k) => results.figures[k]).map((k) => [k, results.figures[k]]));
   const baseline: BaselineFile = {
@@ -121,6 +131,7 @@ function updateBaseline(results: EngineResults, path: string): void {
     loadAverage: results.loadAverage,
     figures,
     ...(storeFigures() !== null && { stores: Object.fromEntries(STORE_KEYS.map((k) => [k, storeFigures()![k]])) }),
+    ...(requestPathFigures() !== null && { requestPath: Object.fromEntries(REQUEST_PATH_KEYS.map((k) => [k, requestPathFigures()![k]])) }),
   };
   writeFileSync(path, `${JSON.stringify(baseline, null, 2)}\n`);
   console.log(`bench:check: wrote ${path} from the results of ${results.date}`);
@@ -130,15 +141,18 @@ function main(): void {
   const opts = options();
   if (opts.run) runBench('engine', opts.results);
   if (opts.stores) runBench('stores', STORE_RESULTS, true);
+  if (opts.requestPath) runBench('request-path', REQUEST_PATH_RESULTS, true);
   const results = readJson<EngineResults>(opts.results, `${opts.results} is missing: run \`npm run bench -- engine\` or drop --no-run`);
   if (!results.figures) fail(`${opts.results} has no figures: rerun the engine bench`);
   if (opts.update) return updateBaseline(results, opts.baseline);
 
   const baseline = readJson<BaselineFile>(opts.baseline, `${opts.baseline} is missing: create it with \`npm run bench:check -- --update\``);
   const stores = storeFigures();
+  const requestPath = requestPathFigures();
   const rows = [
     ...compareFigures(baseline.figures, results.figures, HEADLINE_KEYS, opts, HARD_LIMITS),
     ...(stores !== null && baseline.stores !== undefined ? compareFigures(baseline.stores, stores, STORE_KEYS, opts) : []),
+    ...(requestPath !== null && baseline.requestPath !== undefined ? compareFigures(baseline.requestPath, requestPath, REQUEST_PATH_KEYS, opts) : []),
   ];
   console.log(`\nbench:check: baseline ${baseline.date} (load ${baseline.loadAverage}) vs now ${results.date} (load ${results.loadAverage})`);
   console.log(`margins: times x${opts.margin}, memory x${opts.memoryMargin}`);

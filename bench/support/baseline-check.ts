@@ -27,6 +27,8 @@ export interface BaselineFile {
   figures: Figures;
   /** lmdb vs Redis ratios from bench/results/stores.json (bench/stores.bench.ts). */
   stores?: Figures;
+  /** Request-path and batch ratios from bench/results/request-path.json (bench/request-path.bench.ts). */
+  requestPath?: Figures;
 }
 
 export interface Margins {

@@ -20,12 +20,18 @@ export interface BenchServerOptions {
   readonly listsDir: string;
   /** More settings for the server (e.g. LMDB_SYNC_INTERVAL_MS). */
   readonly env?: Record<string, string>;
+  /** The Redis of store 'redis' (default BENCH_REDIS_URL). */
+  readonly redisUrl?: string;
+  /** The checkout whose build runs (default this one): an A/B bench runs two builds side by side. */
+  readonly serverDir?: string;
 }
 
 export interface BenchServer {
   readonly url: string;
   /** `authorization` and `content-type` headers with the bench key. */
   readonly headers: Record<string, string>;
+  /** The server process (its threads are /proc/<pid>/task/*). */
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -71,13 +77,14 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   const dataDir = mkdtempSync(join(tmpdir(), 'rps-bench-'));
   const secret = 'b'.repeat(48);
   const prefix = `bench:${process.pid}:${port}:`;
+  const redisUrl = options.redisUrl ?? BENCH_REDIS_URL;
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: PROJECT_DIR,
+    cwd: options.serverDir ?? PROJECT_DIR,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       PATH: process.env.PATH ?? '', PORT: String(port), WORKERS: String(options.workers), LISTS_DIR: options.listsDir,
       DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LOG_LEVEL: 'warn', DEFAULT_MONTHLY_LIMIT_CAP: '1000000000',
-      ...(options.store === 'redis' && { REDIS_URL: BENCH_REDIS_URL, REDIS_KEY_PREFIX: prefix }),
+      ...(options.store === 'redis' && { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix }),
       ...options.env,
     },
   });
@@ -86,12 +93,12 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
     child.kill('SIGTERM');
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
-    if (options.store === 'redis') await cleanRedis(prefix);
+    if (options.store === 'redis') await cleanRedis(redisUrl, prefix).catch(() => undefined);
   };
   try {
     await waitReady(url, child);
     const token = await createBenchKey(url, secret);
-    return { url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, stop };
+    return { url, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, pid: child.pid!, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -99,9 +106,9 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
 }
 
 /** Drops a bench server's own keys (keys, accounts, counters, audit records). */
-async function cleanRedis(keyPrefix: string): Promise<void> {
+async function cleanRedis(redisUrl: string, keyPrefix: string): Promise<void> {
   const { createClient } = await import('redis');
-  const client = createClient({ url: BENCH_REDIS_URL });
+  const client = createClient({ url: redisUrl });
   await client.connect();
   for await (const keys of client.scanIterator({ MATCH: `${keyPrefix}*`, COUNT: 1000 })) if (keys.length > 0) await client.del(keys);
   await client.quit();

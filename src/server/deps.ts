@@ -6,6 +6,7 @@ import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
 import type { ListSource } from '../lists/model.js';
 import type { CoverageBook } from './coverage.js';
+import type { BatchScreener } from './peer-screening.js';
 import type { State } from '../store/state-types.js';
 import type { Logger } from './logger.js';
 import type { ServerMetrics } from './metrics/service-metrics.js';
@@ -29,6 +30,8 @@ export interface ListsView {
   coverage(): CoverageBook | null;
   /** Every serving thread of the process has its lists. */
   poolReady(): boolean;
+  /** Identifies the loaded list set (null until loaded); absent in tests that build a view by hand. */
+  version?(): string | null;
   readonly policy: Readonly<ListsPolicy>;
 }
 
@@ -39,6 +42,8 @@ export interface ServerDeps {
   readonly now: () => Date;
   /** Request metrics and GET /metrics; absent in tests that build deps by hand. */
   readonly metrics?: ServerMetrics;
+  /** Screens a batch's slots, on the peer worker threads too (WORKERS>1); this thread alone when absent. */
+  readonly batchScreener?: BatchScreener;
   /** Origins answered with CORS headers (CORS_ORIGINS); none when absent. */
   readonly corsOrigins?: readonly string[];
 }

@@ -19,6 +19,8 @@ interface Loaded {
   built: ScreeningEngine;
   catalog: readonly ListStatus[];
   coverage: CoverageBook;
+  /** Identifies the loaded set (its catalog: sources, counts, dates, load times), equal on every worker that installed the same payload. */
+  version: string;
 }
 
 const DEFAULT_POLICY: ListsPolicy = { required: [], maxAgeDays: 30, poolReady: true };
@@ -51,6 +53,11 @@ export class ListsHolder implements ListsView {
     return this.loaded?.engine ?? null;
   }
 
+  /** The loaded set's version (null until loaded): threads with equal versions give equal answers. */
+  version(): string | null {
+    return this.loaded?.version ?? null;
+  }
+
   /** The engine as built, without the observer (gauges read it). */
   builtEngine(): ScreeningEngine | null {
     return this.loaded?.built ?? null;
@@ -62,6 +69,9 @@ export class ListsHolder implements ListsView {
 
   set(engine: ScreeningEngine, catalog: readonly ListStatus[]): void {
     const observed = this.observer === null ? engine : observedEngine(engine, this.observer);
-    this.loaded = { engine: observed, built: engine, catalog, coverage: new CoverageBook(catalog, this.policy.required) };
+    this.loaded = {
+      engine: observed, built: engine, catalog, coverage: new CoverageBook(catalog, this.policy.required),
+      version: `${engine.size}:${JSON.stringify(catalog)}`,
+    };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * @module Messages between the main thread (acceptor) and the HTTP worker threads.
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { Config } from '../config.js';
 import type { ListsPayload } from './lists-pipeline/lists-payload.js';
 import type { MetricsJson, MetricsText } from './metrics/service-metrics.js';
@@ -8,6 +9,8 @@ import type { MetricsJson, MetricsText } from './metrics/service-metrics.js';
 export interface WorkerData {
   config: Config;
   index: number;
+  /** One port to each other worker, for screening batch slots together (peer-screening.ts). */
+  peers: MessagePort[];
 }
 
 export type ToWorker =

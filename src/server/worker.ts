@@ -7,10 +7,11 @@ import { createThreadServices, type ThreadServices } from './bootstrap.js';
 import { createLogger } from './logger.js';
 import type { MetricsText } from './metrics/service-metrics.js';
 import { PendingAnswers } from './metrics/thread-metrics.js';
+import { PeerScreening } from './peer-screening.js';
 import { buildApps, closeApps, drain, type BuiltApps } from './server.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
-const { config, index } = workerData as WorkerData;
+const { config, index, peers } = workerData as WorkerData;
 const port = parentPort!;
 const post = (message: FromWorker): void => port.postMessage(message);
 const logger = createLogger({ level: config.logLevel, base: { worker: index } });
@@ -55,7 +56,13 @@ function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps)
 
 try {
   const services = await createThreadServices(config, logger, { processMetrics: false, renderMetrics, inPool: true });
-  const apps = buildApps(services.deps, config);
+  const batchScreener = new PeerScreening(
+    peers,
+    { engine: () => services.lists.builtEngine(), version: () => services.lists.version() },
+    (count) => services.metrics.peerSlots(count),
+    (request, result) => services.metrics.screened(request, result),
+  );
+  const apps = buildApps({ ...services.deps, batchScreener }, config);
   port.on('message', (message: ToWorker) => onMessage(message, services, apps));
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.
   const descriptor = (app: typeof apps.main): unknown => (app as unknown as { getDescriptor(): unknown }).getDescriptor();

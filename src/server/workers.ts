@@ -5,7 +5,7 @@
  * Each worker holds its own engine and state connection (worker.ts); list sets reach them as one
  * shared-memory payload from the list pipeline, and GET /metrics on any worker merges all threads.
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import type { Config } from '../config.js';
 import type { ListsPayload } from './lists-pipeline/lists-payload.js';
@@ -36,8 +36,17 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
     identity: config.identityPort === null ? null : (uWS.App() as ChildApi),
     metrics: config.metricsPort === null ? null : (uWS.App() as ChildApi),
   };
+  // A channel between every two workers: a batch's slots are screened on all of them.
+  const peers: MessagePort[][] = Array.from({ length: config.workers }, () => []);
+  for (let a = 0; a < config.workers; a++) {
+    for (let b = a + 1; b < config.workers; b++) {
+      const { port1, port2 } = new MessageChannel();
+      peers[a].push(port1);
+      peers[b].push(port2);
+    }
+  }
   const workers = Array.from({ length: config.workers }, (_, index) =>
-    new Worker(workerEntry(WORKER_FILE), { workerData: { config, index } satisfies WorkerData }));
+    new Worker(workerEntry(WORKER_FILE), { workerData: { config, index, peers: peers[index] } satisfies WorkerData, transferList: peers[index] }));
   const exited = workers.map((w) => new Promise<void>((resolve) => w.once('exit', () => resolve())));
   try {
     for (const ready of await Promise.all(workers.map(readyMessage))) {

@@ -68,6 +68,7 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly quotaRejections: Counter<'route'>;
   private readonly authFailures: Counter<'code'>;
   private readonly loads: Counter<'outcome'>;
+  private readonly batchPeerSlots: Counter;
   private readonly storeSeconds: Histogram<'operation'>;
   private readonly boundStore = new Map<string, Histogram.Internal<'operation'>>();
   private readonly loadSeconds: Histogram;
@@ -90,6 +91,7 @@ export class ServiceMetrics implements ServerMetrics {
     this.quotaRejections = new Counter({ name: 'rps_quota_rejections_total', help: 'Calls refused with 429 quota_exceeded, by route pattern.', labelNames: ['route'], registers });
     this.authFailures = new Counter({ name: 'rps_auth_failures_total', help: 'Calls refused by authentication or authorisation, by error code.', labelNames: ['code'], registers });
     this.loads = new Counter({ name: 'rps_lists_loads_total', help: 'List sets loaded by the list pipeline, by outcome (installed, failed).', labelNames: ['outcome'], registers });
+    this.batchPeerSlots = new Counter({ name: 'rps_batch_peer_slots_total', help: 'Batch slots screened by another worker thread than the one that received the batch (WORKERS>1).', registers });
     this.storeSeconds = new Histogram({ name: 'rps_store_operation_duration_seconds', help: 'Store (Redis or lmdb) operations from call to answer, failures included, by operation.', labelNames: ['operation'], buckets: STORE_BUCKETS, registers });
     this.loadSeconds = new Histogram({ name: 'rps_lists_load_duration_seconds', help: 'Parsing the list files (background thread).', buckets: BUILD_BUCKETS, registers });
     this.buildSeconds = new Histogram({ name: 'rps_engine_build_duration_seconds', help: 'Building the candidate index (background thread).', buckets: BUILD_BUCKETS, registers });
@@ -147,6 +149,11 @@ export class ServiceMetrics implements ServerMetrics {
       }
       matches.inc();
     }
+  }
+
+  /** Slots of this thread's batches that a peer worker screened. */
+  peerSlots(count: number): void {
+    this.batchPeerSlots.inc(count);
   }
 
   /** The pipeline's figures, recorded by the main thread. */

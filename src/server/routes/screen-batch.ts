@@ -11,7 +11,7 @@
  * `coverage`.
  */
 import { randomUUID } from 'node:crypto';
-import type { ScreenRequest, ScreenResult, ScreeningEngine } from '../../engine/types.js';
+import type { ScreenRequest } from '../../engine/types.js';
 import { AppError, errorBody } from '../../errors.js';
 import { canonicalJson, sha256Hex } from '../body-hash.js';
 import { SERVICE_ID } from '../deps.js';
@@ -23,6 +23,7 @@ import { LISTS_UNAVAILABLE_MESSAGE } from '../coverage.js';
 import { batchPayload, ScreenAnswer } from '../screen-response.js';
 import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
 import { compileValidator } from '../validation.js';
+import { screenInSlices, SLICE_MS } from '../peer-screening.js';
 import { screenableLists } from './screen.js';
 
 const validateEnvelope = compileValidator(BatchEnvelopeSchema);
@@ -43,6 +44,8 @@ export const screenBatchRoute: Route = {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
     const entities = readEntities(decodeBody(ctx.request));
     const { engine, coverage } = screenableLists(deps);
+    // Taken with the engine, in the same step: peers screen slots only on lists of this version.
+    const version = deps.lists.version?.() ?? null;
     const slots: unknown[] = new Array(entities.length);
     const valid: ValidSlot[] = [];
     entities.forEach((entity, index) => {
@@ -58,9 +61,20 @@ export const screenBatchRoute: Route = {
 
     const screenedAt = deps.now().toISOString();
     const audit = valid.map((s) => ({ requestId: s.requestId, accountId: key.accountId, screenedAt, bodySha256: s.bodySha256 }));
-    const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    const requests = valid.map((s) => s.request);
+    // With peer workers, the slots are offered before the quota step, so idle peers screen during
+    // its round trip; nothing is answered unless the charge succeeds (else the offer is withdrawn).
+    const screening = deps.batchScreener?.begin(engine, version, requests) ?? null;
+    let charged: Awaited<ReturnType<typeof chargeQuota>>;
+    try {
+      charged = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    } catch (error) {
+      screening?.cancel();
+      throw error;
+    }
+    const { quota, charge } = charged;
     return refundingOnFailure(ctx, deps, charge, async () => {
-      const results = await screenInSlices(engine, valid.map((s) => s.request));
+      const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
       valid.forEach((slot, i) => {
         slots[slot.index] = new ScreenAnswer(slot.requestId, screenedAt, results[i], coverage.of(slot.request.lists));
       });
@@ -70,23 +84,7 @@ export const screenBatchRoute: Route = {
 };
 
 /** Screening time after which a batch lets the event loop run (other requests, /healthz) before its next slot. */
-export const BATCH_SLICE_MS = 4;
-
-/**
- * Screens the slots in order, yielding to the event loop whenever a slice of BATCH_SLICE_MS is spent:
- * one screening is bounded (engine/budget.ts), a hundred of the costliest are not one short block.
- */
-async function screenInSlices(engine: ScreeningEngine, requests: readonly ScreenRequest[]): Promise<ScreenResult[]> {
-  const results: ScreenResult[] = [];
-  let sliceStart = performance.now();
-  for (const request of requests) {
-    results.push(engine.screen(request));
-    if (performance.now() - sliceStart < BATCH_SLICE_MS) continue;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    sliceStart = performance.now();
-  }
-  return results;
-}
+export const BATCH_SLICE_MS = SLICE_MS;
 
 /** The entities of `{"entities": [...]}` or of a bare array; 400 for the whole call otherwise. */
 function readEntities(body: unknown): unknown[] {
