@@ -12,5 +12,5 @@ export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 7;
+  return 8;
 }

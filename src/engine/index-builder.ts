@@ -13,6 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
+import { givenNameGroups } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -68,6 +69,8 @@ export interface BuiltIndex {
   strictKeys: Map<string, number[]>;
   /** Entries by ID and by listed identifier (entry-lookup.ts). */
   lookup: EntryLookup;
+  /** Name id -> its given-name groups (name-structure.ts), for the names that have any. */
+  groups: Map<number, number[]>;
 }
 
 export function symbolOf(code: number): number {
@@ -244,8 +247,9 @@ class Dictionary {
   }
 }
 
-function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; rows: NameRow[]; dict: Dictionary } {
+function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; rows: NameRow[]; dict: Dictionary; groups: Map<number, number[]> } {
   const names: IndexedName[] = [];
+  const groups = new Map<number, number[]>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
   entries.forEach((entry, e) => {
@@ -267,11 +271,13 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
       const compoundIds = compounds(tokens).map((c) => ({ pos: c.pos, id: dict.id(c.text, false) }));
       const rawIds = tokens.flatMap((t, pos) => (t.raw ? [{ pos, id: dict.id(t.raw, t.weak) }] : []));
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
+      const g = givenNameGroups(entry, n.text, tokens);
+      if (g.length > 0) groups.set(names.length, g);
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict };
+  return { names, rows, dict, groups };
 }
 
 /**
@@ -325,7 +331,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict } = collectNames(entries);
+  const { names, rows, dict, groups } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -413,6 +419,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
 
   return {
     strictKeys,
+    groups,
     lookup: buildEntryLookup(entries),
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),

@@ -6,6 +6,7 @@ import { FULL_LIMITS, type QueryLimits } from './budget.js';
 import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import type { ModeConfig } from './modes.js';
+import { splitsAGroup } from './name-structure.js';
 import {
   classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -403,8 +404,14 @@ export function matchName(
     );
     const keep = floor?.keep;
     const hits: NameHit[] = exact;
+    const groups = index.groups;
     for (let r = 0; r < n; r++) {
-      const score = core.rowScore(r);
+      let score = core.rowScore(r);
+      // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
+      if (mode.splitGroupFactor < 1 && groups.size > 0) {
+        const g = groups.get(core.rowName(r));
+        if (g && splitsAGroup(g, core.rowCandidateMask(r))) score *= mode.splitGroupFactor;
+      }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
