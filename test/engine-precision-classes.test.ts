@@ -94,6 +94,11 @@ describe('name structure: the given-name groups of a listed name', () => {
     expect(groupsOf('AL-RAWI, Talib Al-Ahmad')).toEqual([0b11000, 0b10000]);
     expect(groupsOf('SMITH, John Paul')).toEqual([]);
     expect(groupsOf('Chang Myong-Chin')).toEqual([0b110, 0b110]);
+    // Syllables with a Korean surname at one end only; Wade-Giles respelt as pinyin keeps its positions.
+    expect(groupsOf('Kang Mun Kil')).toEqual([0b110, 0b110]);
+    expect(groupsOf('Lim Yong Nam')).toEqual([0b110, 0b110]);
+    expect(groupsOf('Song Il Kim')).toEqual([]);
+    expect(groupsOf('CHEN, Mei Hsiang')).toEqual([0b110, 0b110]);
     expect(groupsOf('KORYO-LINK, Company', { kind: 'entity' })).toEqual([]);
   });
 

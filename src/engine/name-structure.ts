@@ -51,10 +51,10 @@ export function givenNameGroups(entry: Pick<ListEntry, 'kind' | 'nationalities' 
   const surname = normaliseName(parts[0]);
   const words = parts[1].split(/\s+/).filter(Boolean).map((w) => ({ raw: w, tokens: normaliseName(w) }));
   // Positions must line up with the indexed tokens, or the groups would name the wrong ones.
-  const flat = [...surname, ...words.flatMap((w) => w.tokens)];
-  if (flat.length !== tokens.length || flat.some((t, i) => t.text !== tokens[i].text)) return [];
+  // (Counts only: a whole-name spelling rule, Wade-Giles read as pinyin, may respell a word.)
+  if (surname.length + words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
   const groups: number[] = [];
-  const given = words.flatMap((w) => w.tokens);
+  const given = tokens.slice(surname.length);
   const syllabic =
     [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
     (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
@@ -64,7 +64,7 @@ export function givenNameGroups(entry: Pick<ListEntry, 'kind' | 'nationalities' 
   }
   let at = surname.length;
   for (const w of words) {
-    if (HYPHEN.test(w.raw)) pushGroup(groups, at, w.tokens);
+    if (HYPHEN.test(w.raw)) pushGroup(groups, at, tokens.slice(at, at + w.tokens.length));
     at += w.tokens.length;
   }
   return groups;
@@ -77,14 +77,21 @@ const HYPHEN = /[-\u2010\u2011]/;
  * tokens are read as one name each ("Chang Myong-Chin"), where the word-by-word tokens line up.
  */
 function hyphenGroups(text: string, tokens: readonly NameToken[]): number[] {
+  const groups: number[] = [];
+  // A Korean or Chinese name in syllables, its surname first or last (not both: "Song Il Kim"):
+  // the syllables besides the surname are the given name.
+  if (tokens.length >= 3 && tokens.every((t) => !t.weak && SYLLABLE.test(t.text))) {
+    const first = SYLLABIC_SURNAMES.has(tokens[0].text);
+    const last = SYLLABIC_SURNAMES.has(tokens[tokens.length - 1].text);
+    if (first !== last) pushGroup(groups, first ? 1 : 0, tokens.slice(first ? 1 : 0, first ? tokens.length : -1));
+    return groups;
+  }
   if (!HYPHEN.test(text)) return [];
   const words = text.split(/\s+/).filter(Boolean).map((w) => ({ raw: w, tokens: normaliseName(w) }));
-  const flat = words.flatMap((w) => w.tokens);
-  if (flat.length !== tokens.length || flat.some((t, i) => t.text !== tokens[i].text)) return [];
-  const groups: number[] = [];
+  if (words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
   let at = 0;
   for (const w of words) {
-    if (HYPHEN.test(w.raw) && w.tokens.every((t) => !t.weak)) pushGroup(groups, at, w.tokens);
+    if (HYPHEN.test(w.raw) && w.tokens.every((t) => !t.weak)) pushGroup(groups, at, tokens.slice(at, at + w.tokens.length));
     at += w.tokens.length;
   }
   return groups;
