@@ -96,7 +96,7 @@ describe('name structure: the given-name groups of a listed name', () => {
     expect(groupsOf('Chang Myong-Chin')).toEqual([0b110, 0b110]);
     // Syllables with a Korean surname at one end only; Wade-Giles respelt as pinyin keeps its positions.
     expect(groupsOf('Kang Mun Kil')).toEqual([0b110, 0b110]);
-    expect(groupsOf('Lim Yong Nam')).toEqual([0b110, 0b110]);
+    expect(groupsOf('Choe Chun Sik')).toEqual([0b110, 0b110]);
     expect(groupsOf('Song Il Kim')).toEqual([]);
     expect(groupsOf('CHEN, Mei Hsiang')).toEqual([0b110, 0b110]);
     expect(groupsOf('KORYO-LINK, Company', { kind: 'entity' })).toEqual([]);
