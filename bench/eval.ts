@@ -29,7 +29,7 @@ console.log(`snapshot: ${snap.set.entries.length} entries, ${snap.engine.index.n
 const results: Record<string, unknown> = { date: new Date().toISOString(), entries: snap.set.entries.length };
 
 const figures: Figures = {};
-const curve: { nameOnly?: Record<Fuzziness, number[]>; nearMiss?: Record<Fuzziness, number[]>; must?: Record<Fuzziness, number[]> } = {};
+const curve: Partial<Record<'nameOnly' | 'nearMiss' | 'must' | 'unClean' | 'unNoisy', Record<Fuzziness, number[]>>> = {};
 const fmt = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(' | ');
 
 if (wanted('name-bench')) {
@@ -58,6 +58,9 @@ if (wanted('positives')) {
   console.log(`\nUN positives: ${r.onLoadedList}/${r.people} on a loaded list; recall clean ${fmt(r.recallUntreated)}; noisy ${fmt(r.recallTreated)}`);
   for (const [mode, v] of Object.entries(r.recallUntreated)) figures[`UN recall clean ${mode}`] = v;
   for (const [mode, v] of Object.entries(r.recallTreated)) figures[`UN recall noisy ${mode}`] = v;
+  curve.unClean = r.confidences.clean;
+  curve.unNoisy = r.confidences.noisy;
+  results.positives = { ...r, confidences: undefined };
 }
 if (wanted('perturbation')) {
   const r = perturbation(snap.engine, snap.set.entries);
@@ -124,7 +127,7 @@ if (wanted('place-of-birth')) {
   const pair = (o: Record<string, { without: number; with: number }>): string => Object.entries(o).map(([k, v]) => `${k} ${v.without} -> ${v.with}`).join(' | ');
   console.log(`\nplace of birth (${r.positives} positives, ${r.negatives} negatives; name, birth date, nationality -> + place of birth): recall clean ${pair(r.recallClean)}; noisy ${pair(r.recallNoisy)}; false positives ${pair(r.falsePositiveRate)}`);
 }
-if (curve.nameOnly || curve.nearMiss || curve.must) printCurve(curve, snap.engine.thresholds);
+if (Object.keys(curve).length > 0) printCurve(curve, snap.engine.thresholds);
 if (!quick && !only) results.figures = figures;
 printFigures(figures);
 console.log(`\nwritten ${writeResults('eval', results)}`);
