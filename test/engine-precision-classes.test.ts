@@ -26,6 +26,10 @@ const ENTRIES: ListEntry[] = [
   entry('720', 'POKLONSKAYA, Natalia Vladimirovna'),
   entry('721', 'MAKHLOUF, Rami Mohammed'),
   entry('722', 'AL-RAWI, Talib Husayn Al-Ahmad'),
+  // Spanish double surnames (the father's first).
+  entry('730', 'CORONA ROMERO, Alfonso', { nationalities: ['MX'] }),
+  entry('731', 'CIFUENTES VARGAS, Yanet', { nationalities: ['CO'] }),
+  entry('732', 'GONZALEZ CARDENAS, Jorge Guillermo', { addresses: [{ country: 'MX' }] }),
 ];
 
 let engine: Engine;
@@ -78,6 +82,23 @@ describe('class: a compound or East-Asian given name missing one part is another
       ['POKLONSKAYA Natalia', '720'], ['Rami Makhlouf', '721'], ['Talib Husayn AL-RAWI', '722'], ['Talib Husayn Ahmad AL-RAWI', '722'],
     ];
     for (const [q, id] of cases) expect({ q, flagged: flags(q, 'balanced', id) }).toEqual({ q, flagged: true });
+  });
+});
+
+describe('class: a Spanish double surname without the father\'s surname names another family', () => {
+  it('the given name with the second surname alone stays clear in balanced', () => {
+    const cases: Array<[string, string]> = [['Alfonso Romero', '730'], ['Yanet Vargas', '731'], ['Jorge Guillermo Cardenas', '732']];
+    for (const [q, id] of cases) expect({ q, flagged: flags(q, 'balanced', id) }).toEqual({ q, flagged: false });
+  });
+
+  it('the father\'s surname alone, or both surnames, is still flagged in balanced and loose', () => {
+    const cases: Array<[string, string]> = [
+      ['Alfonso Corona', '730'], ['Alfonso Corona Romero', '730'], ['Yanet Cifuentes', '731'], ['Jorge Guillermo Gonzalez', '732'],
+      ['Jorge Gonzalez Cardenas', '732'],
+    ];
+    for (const [q, id] of cases) {
+      for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
+    }
   });
 });
 

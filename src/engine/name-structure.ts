@@ -43,7 +43,9 @@ const MAX_GROUP_POSITION = 31;
  * are the name's normalised tokens as indexed; a name whose words do not normalise one by one to
  * exactly those tokens (phrases folded across words) gets none.
  */
-export function givenNameGroups(entry: Pick<ListEntry, 'kind' | 'nationalities' | 'citizenships'>, text: string, tokens: readonly NameToken[]): number[] {
+export function givenNameGroups(
+  entry: Pick<ListEntry, 'kind' | 'nationalities' | 'citizenships'> & { addresses?: ListEntry['addresses'] }, text: string, tokens: readonly NameToken[],
+): number[] {
   if (entry.kind !== 'individual') return [];
   const parts = text.split(',');
   if (parts.length === 1) return hyphenGroups(text, tokens);
@@ -62,6 +64,13 @@ export function givenNameGroups(entry: Pick<ListEntry, 'kind' | 'nationalities' 
     pushGroup(groups, surname.length, given);
     return groups;
   }
+  // Spanish double surnames ("CORONA ROMERO, Alfonso"): the first, the father's, is the one kept
+  // when a surname is dropped; the second alone ("Alfonso Romero") names another family.
+  const strongSurname = surname.map((t, k) => (t.weak ? -1 : k)).filter((k) => k >= 0);
+  const hispanic = [...entry.nationalities, ...entry.citizenships, ...(entry.addresses ?? []).map((a) => a.country ?? '')].some((c) => HISPANIC.has(c));
+  if (hispanic && strongSurname.length === 2 && strongSurname[1] <= MAX_GROUP_POSITION) {
+    groups.push((1 << strongSurname[1]) >>> 0, (1 << strongSurname[0]) >>> 0);
+  }
   let at = surname.length;
   for (const w of words) {
     if (HYPHEN.test(w.raw)) pushGroup(groups, at, tokens.slice(at, at + w.tokens.length));
@@ -69,6 +78,11 @@ export function givenNameGroups(entry: Pick<ListEntry, 'kind' | 'nationalities' 
   }
   return groups;
 }
+
+/** Countries whose people carry two surnames, the father's first (Spanish naming). */
+const HISPANIC: ReadonlySet<string> = new Set([
+  'ES', 'MX', 'CO', 'VE', 'PE', 'AR', 'CL', 'EC', 'GT', 'HN', 'NI', 'SV', 'PA', 'CU', 'DO', 'BO', 'PY', 'UY', 'CR', 'PR',
+]);
 
 const HYPHEN = /[-\u2010\u2011]/;
 
