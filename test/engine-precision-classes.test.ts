@@ -30,6 +30,10 @@ const ENTRIES: ListEntry[] = [
   entry('730', 'CORONA ROMERO, Alfonso', { nationalities: ['MX'] }),
   entry('731', 'CIFUENTES VARGAS, Yanet', { nationalities: ['CO'] }),
   entry('732', 'GONZALEZ CARDENAS, Jorge Guillermo', { addresses: [{ country: 'MX' }] }),
+  // Kinds other than a person (real SDN vessel and entity names).
+  entry('740', 'ADRIAN DARYA 1', { kind: 'vessel' }),
+  entry('741', 'SABRINA', { kind: 'vessel' }),
+  entry('742', 'MELLI', { kind: 'entity' }),
 ];
 
 let engine: Engine;
@@ -98,6 +102,18 @@ describe('class: a Spanish double surname without the father\'s surname names an
     ];
     for (const [q, id] of cases) {
       for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
+    }
+  });
+});
+
+describe('class 6: the kind from the request\'s own fields', () => {
+  it('a place of birth, like a date of birth, makes the request a person: a vessel or company stays under review', () => {
+    for (const [q, id] of [['Sabrina', '741'], ['Adrian Darya', '740'], ['Melli', '742']] as const) {
+      const at = (extra: object): number =>
+        engine.screen({ name: q, limit: 50, threshold: 0.5, ...extra }).matches.find((x) => x.entryId === id)?.confidence ?? 0;
+      expect({ q, bare: at({}) >= engine.thresholds.balanced.review }).toEqual({ q, bare: true });
+      expect({ q, place: at({ placeOfBirth: 'Tehran, Iran' }) >= engine.thresholds.balanced.review }).toEqual({ q, place: false });
+      expect({ q, date: at({ dateOfBirth: '1980-01-01' }) >= engine.thresholds.balanced.review }).toEqual({ q, date: false });
     }
   });
 });
