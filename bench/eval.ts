@@ -14,7 +14,7 @@ import { requireShared, writeResults } from './support/paths.js';
 import { loadSnapshot } from './support/snapshot.js';
 import { loadedNames, publishedNames, verbatim } from './eval/verbatim.js';
 import { nearMisses, negativeRows, scoreClasses, scriptNegatives } from './eval/near-miss.js';
-import { printCurve, printFigures, type Figures } from './eval/report.js';
+import { previousFigures, printCurve, printFigures, type Figures } from './eval/report.js';
 import type { Fuzziness } from '../src/engine/types.js';
 
 requireShared('npm run eval');
@@ -65,8 +65,10 @@ if (wanted('positives')) {
 if (wanted('perturbation')) {
   const r = perturbation(snap.engine, snap.set.entries);
   results.perturbation = r;
-  console.log(`\nperturbation set (seeded, from the snapshot): balanced recall on what balanced must catch = ${r.balancedMustRecall}`);
-  for (const [kind, k] of Object.entries(r.perKind)) console.log(`  ${kind.padEnd(15)} n=${String(k.queries).padEnd(4)} must=${k.must.padEnd(8)} ${fmt(k.recall)}`);
+  const previous = previousFigures();
+  const was = (name: string): string => (previous[name] === undefined ? '' : ` (previous ${previous[name]})`);
+  console.log(`\nperturbation set (seeded by entry id, from the snapshot): balanced recall on what balanced must catch = ${r.balancedMustRecall}${was('perturbation balanced must-catch recall')}`);
+  for (const [kind, k] of Object.entries(r.perKind)) console.log(`  ${kind.padEnd(15)} n=${String(k.queries).padEnd(5)} must=${k.must.padEnd(8)} ${fmt(k.recall)}${was(`perturbation ${kind} ${k.must}`)}`);
   figures['perturbation balanced must-catch recall'] = r.balancedMustRecall;
   for (const [kind, k] of Object.entries(r.perKind)) figures[`perturbation ${kind} ${k.must}`] = k.recall[k.must];
   curve.must = r.mustConfidences;

@@ -13,8 +13,13 @@ export type Figures = Record<string, number>;
 
 const PREVIOUS = join(PROJECT_DIR, 'bench/eval/previous.json');
 
+/** The figures recorded in bench/eval/previous.json ({} when there is none). */
+export function previousFigures(): Figures {
+  return existsSync(PREVIOUS) ? (JSON.parse(readFileSync(PREVIOUS, 'utf8')) as Figures) : {};
+}
+
 export function printFigures(figures: Figures): void {
-  const previous: Figures = existsSync(PREVIOUS) ? (JSON.parse(readFileSync(PREVIOUS, 'utf8')) as Figures) : {};
+  const previous = previousFigures();
   console.log('\nfigure                                        now        previous');
   for (const [name, value] of Object.entries(figures)) {
     const before = previous[name];

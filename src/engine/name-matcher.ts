@@ -5,6 +5,8 @@
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
 import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
+import { fnvSkip } from './fnv.js';
+import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { splitsAGroup } from './name-structure.js';
 import {
@@ -63,7 +65,7 @@ export interface QueryPlan {
  * typo is not mistaken for two words. A word costs a classification per split: only the first
  * `letters` letters of unknown words are tried (QueryLimits.breakLetters).
  */
-function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number): RawWord[] {
+function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number, index?: BuiltIndex): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word. A two-letter part only as a
   // legal form at the end after a vocabulary word ("INDUSTRYCO"): after a name it is more often the
   // name's own ending ("-as" of a Lithuanian or Greek surname is no "AS"), and at the start more
@@ -87,6 +89,12 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
+    // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
+    // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
+    if (index && oneEditFromListed(index, w)) {
+      out.push(word);
+      continue;
+    }
     let best: string[] | null = null;
     let bestMin = 0;
     for (let i = 2; i <= w.length - 2; i++) {
@@ -105,6 +113,26 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
+/** Some index token is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
+function oneEditFromListed(index: BuiltIndex, w: string): boolean {
+  const { delTable, delBits, tokBytes, tokOff } = index.arrays;
+  const mask = (1 << delBits) - 1;
+  for (let skip = -1; skip < w.length; skip++) {
+    if (skip > 0 && w.charCodeAt(skip) === w.charCodeAt(skip - 1)) continue;
+    const h = fnvSkip(w, skip);
+    for (let at = h & mask; delTable[2 * at + 1] !== 0; at = (at + 1) & mask) {
+      if (delTable[2 * at] !== h) continue;
+      const id = delTable[2 * at + 1] - 1;
+      const len = tokOff[id + 1] - tokOff[id];
+      if (Math.abs(len - w.length) > 1) continue;
+      let text = '';
+      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) text += String.fromCharCode(tokBytes[i]);
+      if (osaDistance(text, w) <= 1) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * A glued article ("Elzahrani", "Alqardawi") on a word the lists know without it is the particle
  * written apart ("El Zahrani"): split, as normalisation splits it on the Arabic names it knows.
@@ -119,6 +147,74 @@ function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] 
 }
 
 const GLUED = /^(?:al|el)[a-z]{4}/;
+
+/** Shortest query word tried as a join across the comma ("Kyukim"). */
+const COMMA_JOIN_MIN = 4;
+
+/**
+ * A person's name listed "LAST, First Middle" is as often written in the natural order with the last
+ * two words joined ("First MiddleLast": "Hsueh Yuanwei" for "WEI, Hsueh Yuan", "Kyukim" for "KIM,
+ * Kyu"). The list has those two tokens at its two ends, never side by side, so no compound meets
+ * the join. A query word no list name has as a word of its own is split into a last given name and a
+ * surname when some list name does begin with that surname and end with that given name (parts of
+ * any length: short surnames are the common case, and the list name itself must say so). The joined
+ * spelling stays a compound unit of the two parts, so nothing it met before is lost.
+ */
+function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: number): RawWord[] {
+  let budget = letters;
+  let out: RawWord[] | null = null;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k];
+    const split = budget >= word.text.length ? commaSplit(word, index) : null;
+    if (split) {
+      budget -= word.text.length;
+      out ??= words.slice(0, k);
+      out.push({ ...word, text: split[0] }, { ...word, text: split[1] });
+    } else {
+      out?.push(word);
+    }
+  }
+  return out ?? (words as RawWord[]);
+}
+
+/** The [given name, surname] a joined word splits into (see commaJoins), or null. */
+function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
+  const w = word.text;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return null;
+  const cw = classifyWord(w);
+  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
+  let best: [string, string] | null = null;
+  for (let i = w.length - 2; i >= 2; i--) {
+    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
+    if (given === undefined || surname === undefined || !endsAround(index, given, surname)) continue;
+    // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
+    best = [w.slice(0, i), w.slice(i)];
+    break;
+  }
+  return best;
+}
+
+/** Most names read per split point: the rarer token's postings, walked until one fits. */
+const COMMA_JOIN_SCAN = 4096;
+
+/** Some list name's first token is `surname` and its last single token `given`. */
+function endsAround(index: BuiltIndex, given: number, surname: number): boolean {
+  const { postOff, postList, unitOff, unitTok, unitPS } = index.arrays;
+  const rare = postOff[given + 1] - postOff[given] <= postOff[surname + 1] - postOff[surname] ? given : surname;
+  const end = Math.min(postOff[rare + 1], postOff[rare] + COMMA_JOIN_SCAN);
+  for (let k = postOff[rare]; k < end; k++) {
+    const n = postList[k];
+    const from = unitOff[n];
+    const to = unitOff[n + 1];
+    if (unitTok[from] !== surname || unitPS[from] !== (1 << 8)) continue;
+    // Single-token units come first, in position order: the last of them is the name's last token.
+    let last = from;
+    while (last + 1 < to && unitPS[last + 1] === ((last + 1 - from) | (1 << 8))) last++;
+    if (last > from && unitTok[last] === given) return true;
+  }
+  return false;
+}
 
 /** A token some list name has as a word of its own (not only as a join of two): 5+ letters. */
 function isListedWord(index: BuiltIndex, text: string): boolean {
@@ -155,8 +251,9 @@ export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  const words = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
-  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters) : words);
+  const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
+  const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
+  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
