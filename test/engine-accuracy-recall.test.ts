@@ -89,4 +89,23 @@ describeShared('recall classes on the real snapshot', () => {
       ['Shahid Hemmat Indusrtial Group SHIG', 'Shahid Hemmat Industrial Group (SHIG)'],
     ]);
   });
+
+  it('joins of vocabulary words: a join the lists have only as two words is split, and its parts fold as the list\'s did', () => {
+    expectFlagged([
+      ['PUBLICJOINT STOCK COMPANY BANK URALSIB', 'PUBLIC JOINT STOCK COMPANY BANK URALSIB'],
+      ['Neda IndustrialGroup', 'Neda Industrial Group'],
+      ['FIRSTDIVISION OF THE SYRIAN ARAB ARMY', 'FIRST DIVISION OF THE SYRIAN ARAB ARMY'],
+      ['FIRSTOCEAN GMBH & CO KG', 'FIRST OCEAN GMBH & CO KG'],
+      ['WEI HsuehYuan', 'WEI, Hsueh Yuan'],
+    ]);
+    // A part must be a list word of its own, not a join ("algroup" of some "AL GROUP").
+    expect(plannedTokens('Neda IndustrialGroup')).toEqual(['neda', 'industries', 'group']);
+  });
+
+  it('typos: an x typed into a legal-form word leaves the legal form', () => {
+    expectFlagged([
+      ['LIMITED LIxABILITY COMPANY KEKO R', 'LIMITED LIABILITY COMPANY KEKO R'],
+      ['LIMxTED LIABILITY COMPANY 3D MALL', 'LIMITED LIABILITY COMPANY 3D MALL'],
+    ]);
+  });
 });

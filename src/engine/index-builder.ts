@@ -59,7 +59,7 @@ export interface BuiltIndex {
   tokens: Map<string, number>;
   /** Consonant skeleton -> dictionary ids (single tokens only). */
   skeletons: Map<string, number[]>;
-  /** Sorted letters -> dictionary ids of single tokens of ANAGRAM_MIN+ letters (reversed, scrambled spellings). */
+  /** Sorted letters -> dictionary ids of single tokens and raw spellings of ANAGRAM_MIN+ letters (reversed, scrambled spellings; list words of their own, see isListedWord). */
   anagrams: Map<string, number[]>;
   /** Number of names the token occurs in (for query weights). */
   df: Uint32Array;
@@ -400,6 +400,8 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     else skeletons.set(sk, [id]);
   });
 
+  // Raw spellings are list words too ("hsueh" of Wade-Giles "Hsueh" = xue): a word break may end on one.
+  for (const row of rows) for (const r of row.rawIds) single[r.id] |= 2;
   const anagrams = new Map<string, number[]>();
   dict.texts.forEach((text, id) => {
     if (single[id] === 0 || text.length < ANAGRAM_MIN) return;

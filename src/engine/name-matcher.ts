@@ -12,7 +12,7 @@ import { splitsAGroup } from './name-structure.js';
 import {
   classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
-import { COMMON_NAMES, LEGAL_FORMS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -71,7 +71,13 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // name's own ending ("-as" of a Lithuanian or Greek surname is no "AS"), and at the start more
   // often a typo than a join ("COSHAR" is not "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
   // Trial fragments are classified without entering the word-class cache (see classifyWord).
-  const listed = (w: string): boolean => known.has(classifyWord(w, false).text);
+  // With the index at hand, a part of five letters or more must be a list word of its own, not only
+  // the join of two ("algroup" of "AL GROUP" makes no part of "IndustrialGroup"). Ordinal words
+  // count as the numbers they fold to ("FIRSTDIVISION").
+  const listed = (w: string): boolean => {
+    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
+    return index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
+  };
   const isKnown = (w: string, other: string, right: boolean): boolean => {
     if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
     if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
@@ -84,7 +90,9 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
     // Words of legal-form phrases stay whole, or the phrase could not fold ("RASPUNDERE").
-    if (!cw || known.has(cw.text) || cw.cls !== 'name' || PHRASE_WORD_SET.has(cw.text)) {
+    // A word the lists have only as a join of two ("PUBLICJOINT") may still be split: the join stays
+    // a compound unit of the parts, and the parts may fold (into a legal form) as the list's did.
+    if (!cw || (index ? isListedWord(index, cw.text) : known.has(cw.text)) || cw.cls !== 'name' || PHRASE_WORD_SET.has(cw.text)) {
       out.push(word);
       continue;
     }
@@ -113,7 +121,7 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
-/** Some index token is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
+/** Some list word (not a join) is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
 function oneEditFromListed(index: BuiltIndex, w: string): boolean {
   const { delTable, delBits, tokBytes, tokOff } = index.arrays;
   const mask = (1 << delBits) - 1;
@@ -127,7 +135,8 @@ function oneEditFromListed(index: BuiltIndex, w: string): boolean {
       if (Math.abs(len - w.length) > 1) continue;
       let text = '';
       for (let i = tokOff[id]; i < tokOff[id + 1]; i++) text += String.fromCharCode(tokBytes[i]);
-      if (osaDistance(text, w) <= 1) return true;
+      // A list word of its own: a join of two list words is what a word break restores.
+      if (osaDistance(text, w) <= 1 && (text.length < 5 || isListedWord(index, text))) return true;
     }
   }
   return false;

@@ -243,6 +243,7 @@ const LEGAL = new FuzzyWords(LEGAL_FORMS, 6, 7);
 const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
 const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5, 7);
+const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 /** Words near none of the four vocabularies skip their neighbourhood searches (exact lookups stay). */
 const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE]);
 /** Shortest word any of the four searches through a typo. */
@@ -434,7 +435,12 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
   const classified = words.map((w): ClassifiedWord => {
-    const c = classifyRaw(w);
+    let c = classifyRaw(w);
+    // A legal-form word with an x typed into it ("LIxABILITY") is the legal form as written.
+    if (query && w.written !== undefined && c.cls === 'name') {
+      const as = classifyWord(w.written, false);
+      if (as.cls === 'legal' || (PHRASE_WORD_SET.has(as.text) && as.text !== w.written)) c = as;
+    }
     const written = query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined;
     return w.abjad || written ? { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}) } : c;
   });
