@@ -108,4 +108,14 @@ describeShared('recall classes on the real snapshot', () => {
       ['LIMxTED LIABILITY COMPANY 3D MALL', 'LIMITED LIABILITY COMPANY 3D MALL'],
     ]);
   });
+
+  it('class 4: an alias with the tokens of another name of its entry but other weak words is found verbatim in strict', () => {
+    // "ZULKIFLI, Abdul Hir bin" (a last "bin" is a name) shares its tokens with "HIR, Zulkifli Bin Abdul".
+    for (const [alias, id] of [['ZULKIFLI, Abdul Hir bin', '7933'], ['MUHAMMAD, Abu Turab Ali', '21387']]) {
+      for (const mode of ['strict', 'balanced', 'loose'] as const) {
+        const m = engine.screen({ name: alias, fuzziness: mode, limit: 1000, threshold: 0.5 }).matches.find((x) => x.listSource === 'ofac-sdn' && x.entryId === id);
+        expect(m?.confidence ?? 0, `${alias} / ${mode}`).toBeGreaterThanOrEqual(engine.thresholds[mode].review);
+      }
+    }
+  });
 });

@@ -247,13 +247,17 @@ class Dictionary {
   }
 }
 
-function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; rows: NameRow[]; dict: Dictionary; groups: Map<number, number[]> } {
+function collectNames(entries: readonly ListEntry[]): {
+  names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
+} {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
+  // Strict keys of the names folded into another row (see below), with the row that stands for them.
+  const strictAlso: Array<[string, number]> = [];
   entries.forEach((entry, e) => {
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
       ...entry.aliases
@@ -265,8 +269,16 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
       // One row per distinct token set: "WILSON, Joseph" adds nothing to "JOSEPH, Wilson" (matching
       // is order-free), and the first (primary, then strong) spelling is the one kept.
       const key = tokens.map((t) => t.text).sort().join(' ');
-      if (tokens.length === 0 || seen.has(key)) continue;
-      seen.add(key);
+      if (tokens.length === 0) continue;
+      const same = seen.get(key);
+      if (same !== undefined) {
+        // Same tokens, other weak words ("ZULKIFLI, Abdul Hir bin": a last "bin" is a name, not the
+        // particle of "HIR, Zulkifli Bin Abdul"): the strict key differs, and strict must find it verbatim.
+        const strict = strictKey(tokens);
+        if (strict !== strictKey(rows[same].tokens)) strictAlso.push([strict, same]);
+        continue;
+      }
+      seen.set(key, rows.length);
       const tokenIds = tokens.map((t) => dict.id(t.text, t.weak));
       const compoundIds = compounds(tokens).map((c) => ({ pos: c.pos, id: dict.id(c.text, false) }));
       const rawIds = tokens.flatMap((t, pos) => (t.raw ? [{ pos, id: dict.id(t.raw, t.weak) }] : []));
@@ -277,7 +289,7 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict, groups };
+  return { names, rows, dict, strictAlso, groups };
 }
 
 /**
@@ -331,7 +343,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, groups } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -412,12 +424,13 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   });
 
   const strictKeys = new Map<string, number[]>();
-  rows.forEach((row, n) => {
-    const key = strictKey(row.tokens);
+  const addStrict = (key: string, n: number): void => {
     const list = strictKeys.get(key);
-    if (list) list.push(n);
-    else strictKeys.set(key, [n]);
-  });
+    if (!list) strictKeys.set(key, [n]);
+    else if (!list.includes(n)) list.push(n);
+  };
+  rows.forEach((row, n) => addStrict(strictKey(row.tokens), n));
+  for (const [key, n] of strictAlso) addStrict(key, n);
 
   return {
     strictKeys,

@@ -71,12 +71,14 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // name's own ending ("-as" of a Lithuanian or Greek surname is no "AS"), and at the start more
   // often a typo than a join ("COSHAR" is not "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
   // Trial fragments are classified without entering the word-class cache (see classifyWord).
-  // With the index at hand, a part of five letters or more must be a list word of its own, not only
-  // the join of two ("algroup" of "AL GROUP" makes no part of "IndustrialGroup"). Ordinal words
-  // count as the numbers they fold to ("FIRSTDIVISION").
+  // With the index at hand, parts of five letters or more that are list words of their own are tried
+  // first, joins of two ("VANDER" of "VAN DER") only when no such split exists: "IndustrialGroup" is
+  // "Industrial Group", not "Industri" + the "algroup" of some "AL GROUP". Ordinal words count as the
+  // numbers they fold to ("FIRSTDIVISION").
+  let own = false;
   const listed = (w: string): boolean => {
     const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
-    return index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
+    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
   };
   const isKnown = (w: string, other: string, right: boolean): boolean => {
     if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
@@ -105,14 +107,17 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     }
     let best: string[] | null = null;
     let bestMin = 0;
-    for (let i = 2; i <= w.length - 2; i++) {
-      const left = w.slice(0, i);
-      const right = w.slice(i);
-      const shorter = Math.min(left.length, right.length);
-      if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
-        best = [left, right];
-        bestMin = shorter;
+    for (own = index !== undefined; best === null; own = false) {
+      for (let i = 2; i <= w.length - 2; i++) {
+        const left = w.slice(0, i);
+        const right = w.slice(i);
+        const shorter = Math.min(left.length, right.length);
+        if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
+          best = [left, right];
+          bestMin = shorter;
+        }
       }
+      if (!own) break;
     }
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
