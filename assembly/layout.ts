@@ -44,4 +44,5 @@ export const MAX_PHONETIC: i32 = 64;
 // Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass
 //   [5] candidate unmatched mass  [6] matched query positions mask (u32)  [7] accumulated rarity
-export const OUT_STRIDE: i32 = 8;
+//   [8] matched candidate positions mask, positions 0-31 (u32)
+export const OUT_STRIDE: i32 = 9;

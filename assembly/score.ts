@@ -563,6 +563,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   store<f32>(o + 20, uc);
   store<u32>(o + 24, qMask);
   store<f32>(o + 28, accValue);
+  store<u32>(o + 32, <u32>(cMask & 0xffffffff));
   return true;
 }
 

@@ -14,7 +14,7 @@ import { requireShared, writeResults } from './support/paths.js';
 import { loadSnapshot } from './support/snapshot.js';
 import { loadedNames, publishedNames, verbatim } from './eval/verbatim.js';
 import { nearMisses, negativeRows, scoreClasses, scriptNegatives } from './eval/near-miss.js';
-import { printCurve, printFigures, type Figures } from './eval/report.js';
+import { previousFigures, printCurve, printFigures, type Figures } from './eval/report.js';
 import type { Fuzziness } from '../src/engine/types.js';
 
 requireShared('npm run eval');
@@ -29,7 +29,7 @@ console.log(`snapshot: ${snap.set.entries.length} entries, ${snap.engine.index.n
 const results: Record<string, unknown> = { date: new Date().toISOString(), entries: snap.set.entries.length };
 
 const figures: Figures = {};
-const curve: { nameOnly?: Record<Fuzziness, number[]>; nearMiss?: Record<Fuzziness, number[]>; must?: Record<Fuzziness, number[]> } = {};
+const curve: Partial<Record<'nameOnly' | 'nearMiss' | 'must' | 'unClean' | 'unNoisy', Record<Fuzziness, number[]>>> = {};
 const fmt = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(' | ');
 
 if (wanted('name-bench')) {
@@ -58,12 +58,17 @@ if (wanted('positives')) {
   console.log(`\nUN positives: ${r.onLoadedList}/${r.people} on a loaded list; recall clean ${fmt(r.recallUntreated)}; noisy ${fmt(r.recallTreated)}`);
   for (const [mode, v] of Object.entries(r.recallUntreated)) figures[`UN recall clean ${mode}`] = v;
   for (const [mode, v] of Object.entries(r.recallTreated)) figures[`UN recall noisy ${mode}`] = v;
+  curve.unClean = r.confidences.clean;
+  curve.unNoisy = r.confidences.noisy;
+  results.positives = { ...r, confidences: undefined };
 }
 if (wanted('perturbation')) {
   const r = perturbation(snap.engine, snap.set.entries);
   results.perturbation = r;
-  console.log(`\nperturbation set (seeded, from the snapshot): balanced recall on what balanced must catch = ${r.balancedMustRecall}`);
-  for (const [kind, k] of Object.entries(r.perKind)) console.log(`  ${kind.padEnd(15)} n=${String(k.queries).padEnd(4)} must=${k.must.padEnd(8)} ${fmt(k.recall)}`);
+  const previous = previousFigures();
+  const was = (name: string): string => (previous[name] === undefined ? '' : ` (previous ${previous[name]})`);
+  console.log(`\nperturbation set (seeded by entry id, from the snapshot): balanced recall on what balanced must catch = ${r.balancedMustRecall}${was('perturbation balanced must-catch recall')}`);
+  for (const [kind, k] of Object.entries(r.perKind)) console.log(`  ${kind.padEnd(15)} n=${String(k.queries).padEnd(5)} must=${k.must.padEnd(8)} ${fmt(k.recall)}${was(`perturbation ${kind} ${k.must}`)}`);
   figures['perturbation balanced must-catch recall'] = r.balancedMustRecall;
   for (const [kind, k] of Object.entries(r.perKind)) figures[`perturbation ${kind} ${k.must}`] = k.recall[k.must];
   curve.must = r.mustConfidences;
@@ -124,7 +129,7 @@ if (wanted('place-of-birth')) {
   const pair = (o: Record<string, { without: number; with: number }>): string => Object.entries(o).map(([k, v]) => `${k} ${v.without} -> ${v.with}`).join(' | ');
   console.log(`\nplace of birth (${r.positives} positives, ${r.negatives} negatives; name, birth date, nationality -> + place of birth): recall clean ${pair(r.recallClean)}; noisy ${pair(r.recallNoisy)}; false positives ${pair(r.falsePositiveRate)}`);
 }
-if (curve.nameOnly || curve.nearMiss || curve.must) printCurve(curve, snap.engine.thresholds);
+if (Object.keys(curve).length > 0) printCurve(curve, snap.engine.thresholds);
 if (!quick && !only) results.figures = figures;
 printFigures(figures);
 console.log(`\nwritten ${writeResults('eval', results)}`);

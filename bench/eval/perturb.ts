@@ -1,6 +1,7 @@
 /**
- * Our own perturbation set, built from the snapshot's entries with a seeded generator: each kind of
- * noise a real query carries, applied to real list names. Recall = the perturbed query finds its
+ * Our own perturbation set, built from the snapshot's entries: each kind of noise a real query
+ * carries, applied to real list names; 1,000 queries per kind, drawn by a seeded hash of each entry's
+ * id (drawKind), so the sample stays put when the lists grow. Recall = the perturbed query finds its
  * own entry at or above the review threshold.
  *
  * "must" says which mode is required to catch the kind: balanced must catch typos (one edit per
@@ -214,19 +215,41 @@ export interface PerturbReport {
   misses: Array<{ kind: string; query: string; expected: string }>;
 }
 
-export function perturbation(engine: Engine, entries: readonly ListEntry[], perKind = 400, seed = 20261122): PerturbReport {
-  const rng = seeded(seed);
+/** FNV-1a of a string mixed with a seed: the per-entry draw that does not move when entries are added. */
+export function stableHash(text: string, seed: number): number {
+  let h = (0x811c9dc5 ^ seed) >>> 0;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  // A final avalanche so neighbouring ids spread over the whole range.
+  h ^= h >>> 16; h = Math.imul(h, 0x85ebca6b) >>> 0; h ^= h >>> 13; h = Math.imul(h, 0xc2b2ae35) >>> 0; h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/**
+ * The sample of one kind: entries ordered by a seeded hash of (kind, list, entry id), the first `perKind`
+ * the kind applies to, each perturbed by a generator seeded from the same hash. An entry's place in the
+ * order and its perturbed query depend on its own id only, so a release that adds or drops entries
+ * changes the sample only where those entries fall, not the whole draw (drawing by index, as before,
+ * redrew everything whenever the list grew).
+ */
+export function drawKind(kind: NoiseKind, entries: readonly ListEntry[], perKind: number, seed: number): Array<{ query: string; entry: ListEntry }> {
+  const order = entries.map((entry) => ({ entry, h: stableHash(`${kind}|${entryKey(entry)}`, seed) }));
+  order.sort((a, b) => a.h - b.h || (entryKey(a.entry) < entryKey(b.entry) ? -1 : 1));
+  const queries: Array<{ query: string; entry: ListEntry }> = [];
+  for (const { entry, h } of order) {
+    if (queries.length >= perKind) break;
+    const query = perturb(kind, entry, seeded(h));
+    if (query && query.trim()) queries.push({ query, entry });
+  }
+  return queries;
+}
+
+export function perturbation(engine: Engine, entries: readonly ListEntry[], perKind = 1000, seed = 20261122): PerturbReport {
   const kinds = Object.keys(MUST) as NoiseKind[];
   const report: PerturbReport = { mustConfidences: { strict: [], balanced: [], loose: [] }, perKind: {}, balancedMustRecall: 0, misses: [] };
   let mustQueries = 0;
   let mustHits = 0;
   for (const kind of kinds) {
-    const queries: Array<{ query: string; entry: ListEntry }> = [];
-    for (let tries = 0; queries.length < perKind && tries < perKind * 60; tries++) {
-      const entry = entries[Math.floor(rng() * entries.length)];
-      const query = perturb(kind, entry, rng);
-      if (query && query.trim()) queries.push({ query, entry });
-    }
+    const queries = drawKind(kind, entries, perKind, seed);
     const recall = {} as Record<Fuzziness, number>;
     for (const mode of ['strict', 'balanced', 'loose'] as Fuzziness[]) {
       let hits = 0;

@@ -96,6 +96,8 @@ export interface PositivesReport {
   recallUntreated: Record<Fuzziness, number>;
   recallTreated: Record<Fuzziness, number>;
   missedTreatedBalanced: string[];
+  /** The listed person's best confidence per mode (0 under 0.6), clean and noisy: the curve's UN columns. */
+  confidences: Record<'clean' | 'noisy', Record<Fuzziness, number[]>>;
 }
 
 export function positives(engine: Engine): PositivesReport {
@@ -111,17 +113,21 @@ export function positives(engine: Engine): PositivesReport {
   });
   const report: PositivesReport = {
     people: clean.length, onLoadedList: targets.length, recallUntreated: {} as never, recallTreated: {} as never, missedTreatedBalanced: [],
+    confidences: { clean: { strict: [], balanced: [], loose: [] }, noisy: { strict: [], balanced: [], loose: [] } },
   };
   for (const mode of MODE_NAMES) {
     let cleanHits = 0;
     let noisyHits = 0;
     for (const t of targets) {
-      const found = (row: Record<string, string>): boolean => {
-        const r = engine.screen({ ...requestOf(row, true), kind: undefined, fuzziness: mode, limit: 50 });
-        return r.matches.some((m) => m.confidence >= r.summary.anyMatchAbove && t.ids.has(`${m.listSource}/${m.entryId}`));
+      // Reported from 0.6 (the curve's lowest threshold); found = at or above the mode's review threshold.
+      const found = (row: Record<string, string>, into: number[]): boolean => {
+        const r = engine.screen({ ...requestOf(row, true), kind: undefined, fuzziness: mode, limit: 50, threshold: 0.6 });
+        const best = r.matches.reduce((c, m) => (t.ids.has(`${m.listSource}/${m.entryId}`) ? Math.max(c, m.confidence) : c), 0);
+        into.push(best);
+        return best >= engine.thresholds[mode].review;
       };
-      if (found(t.clean)) cleanHits++;
-      if (found(t.noisy)) noisyHits++;
+      if (found(t.clean, report.confidences.clean[mode])) cleanHits++;
+      if (found(t.noisy, report.confidences.noisy[mode])) noisyHits++;
       else if (mode === 'balanced') report.missedTreatedBalanced.push(`${t.noisy.full_name} <- ${t.clean.full_name}`);
     }
     report.recallUntreated[mode] = round(cleanHits / Math.max(1, targets.length));

@@ -13,7 +13,7 @@ type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 export const CORE_VERSION = 8;
 export const MAXQ = 40;
 export const MAX_QPOS = 31;
-const OUT_STRIDE = 8;
+const OUT_STRIDE = 9;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -114,6 +114,8 @@ export interface CandidateRow {
   candidateUnmatched: number;
   queryMask: number;
   accumulated: number;
+  /** The list name's positions 0-31 the alignment matched (bit p = token p). */
+  candidateMask: number;
 }
 
 /** Typed views of the core's scratch regions, made once (the memory never grows after load). */
@@ -415,6 +417,7 @@ export class MatchingCore {
     return {
       name: u[o], score: f[o + 1], matched: f[o + 2], mass: f[o + 3], queryUnmatched: f[o + 4],
       candidateUnmatched: f[o + 5], queryMask: u[o + 6], accumulated: f[o + 7],
+      candidateMask: u[o + 8],
     };
   }
 
@@ -431,6 +434,11 @@ export class MatchingCore {
     const f = this.v.outF;
     const o = r * OUT_STRIDE;
     return f[o + 2] >= f[o + 3] - 1e-4 && f[o + 4] < 0.5 && f[o + 5] < 0.5;
+  }
+
+  /** The list name's positions 0-31 that row r matched (bit p = token p). */
+  rowCandidateMask(r: number): number {
+    return this.v.outU[r * OUT_STRIDE + 8];
   }
 
   /** Matched rarity mass of row r. */

@@ -107,16 +107,16 @@ function kindEvidence(kind: string, entry: ListEntry): Evidence {
 }
 
 /**
- * A request that gives a date of birth is about a person, whatever `kind` it leaves out: a company
- * or vessel has no birth date. The kind it implies counts only against an entry listed as another
+ * A request that gives a date or place of birth is about a person, whatever `kind` it leaves out: a
+ * company or vessel has neither. The kind it implies counts only against an entry listed as another
  * kind (a person named "Noah" is not the vessel NOAH), never for one: it is the caller's, not stated.
  */
-function impliedKindEvidence(entry: ListEntry): Evidence | null {
+function impliedKindEvidence(request: ScreenRequest, entry: ListEntry): Evidence | null {
   if (entry.kind === 'individual') return null;
   return {
     field: 'kind',
     weight: entry.kindInferred ? WEIGHTS.kindMismatchInferred : WEIGHTS.kindMismatch,
-    detail: `listed as ${entry.kind}; the request gives a date of birth`,
+    detail: `listed as ${entry.kind}; the request gives a ${request.dateOfBirth ? 'date' : 'place'} of birth`,
   };
 }
 
@@ -127,7 +127,7 @@ export function fieldEvidence(request: ScreenRequest, entry: ListEntry): Evidenc
     request.nationality ? nationalityEvidence(request.nationality, entry) : null,
     request.address?.country ? countryEvidence(request.address.country, entry) : null,
     request.address?.city ? cityEvidence(request.address.city, entry) : null,
-    request.kind ? kindEvidence(request.kind, entry) : request.dateOfBirth ? impliedKindEvidence(entry) : null,
+    request.kind ? kindEvidence(request.kind, entry) : request.dateOfBirth || request.placeOfBirth ? impliedKindEvidence(request, entry) : null,
     request.placeOfBirth ? placeOfBirthEvidence(request.placeOfBirth, entry) : null,
   ];
   return items.filter((e): e is Evidence => e !== null);

@@ -45,6 +45,12 @@ export class FuzzyWords<T> {
     entries: Iterable<readonly [string, T]>,
     /** Shortest token searched through a typo. */
     readonly minLength: number,
+    /**
+     * Shortest vocabulary word a typo may reach on its first letter too ("OMPANY", "qCOMPANY",
+     * "rIABILITY"); shorter ones keep their first letter. Names keep theirs (Infinity): a first
+     * letter is what tells two names apart; a legal form's long spelling is no name's.
+     */
+    readonly anyStartMin = Infinity,
   ) {
     for (const [word, value] of entries) {
       this.exact.set(word, value);
@@ -74,7 +80,7 @@ export class FuzzyWords<T> {
     const found = new Set<string>();
     for (const key of [token, ...deletions(token)]) {
       for (const word of this.neighbours.get(key) ?? []) {
-        if (sameStart(word, token) && osaDistance(word, token) <= 1) found.add(word);
+        if ((word.length >= this.anyStartMin || sameStart(word, token)) && osaDistance(word, token) <= 1) found.add(word);
       }
     }
     if (found.size === 0) return undefined;

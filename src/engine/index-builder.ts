@@ -13,6 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
+import { givenNameGroups } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -58,7 +59,7 @@ export interface BuiltIndex {
   tokens: Map<string, number>;
   /** Consonant skeleton -> dictionary ids (single tokens only). */
   skeletons: Map<string, number[]>;
-  /** Sorted letters -> dictionary ids of single tokens of ANAGRAM_MIN+ letters (reversed, scrambled spellings). */
+  /** Sorted letters -> dictionary ids of single tokens and raw spellings of ANAGRAM_MIN+ letters (reversed, scrambled spellings; list words of their own, see isListedWord). */
   anagrams: Map<string, number[]>;
   /** Number of names the token occurs in (for query weights). */
   df: Uint32Array;
@@ -68,6 +69,8 @@ export interface BuiltIndex {
   strictKeys: Map<string, number[]>;
   /** Entries by ID and by listed identifier (entry-lookup.ts). */
   lookup: EntryLookup;
+  /** Name id -> its given-name groups (name-structure.ts), for the names that have any. */
+  groups: Map<number, number[]>;
 }
 
 export function symbolOf(code: number): number {
@@ -244,12 +247,17 @@ class Dictionary {
   }
 }
 
-function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; rows: NameRow[]; dict: Dictionary } {
+function collectNames(entries: readonly ListEntry[]): {
+  names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
+} {
   const names: IndexedName[] = [];
+  const groups = new Map<number, number[]>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
+  // Strict keys of the names folded into another row (see below), with the row that stands for them.
+  const strictAlso: Array<[string, number]> = [];
   entries.forEach((entry, e) => {
-    const seen = new Set<string>();
+    const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
       ...entry.aliases
@@ -261,17 +269,27 @@ function collectNames(entries: readonly ListEntry[]): { names: IndexedName[]; ro
       // One row per distinct token set: "WILSON, Joseph" adds nothing to "JOSEPH, Wilson" (matching
       // is order-free), and the first (primary, then strong) spelling is the one kept.
       const key = tokens.map((t) => t.text).sort().join(' ');
-      if (tokens.length === 0 || seen.has(key)) continue;
-      seen.add(key);
+      if (tokens.length === 0) continue;
+      const same = seen.get(key);
+      if (same !== undefined) {
+        // Same tokens, other weak words ("ZULKIFLI, Abdul Hir bin": a last "bin" is a name, not the
+        // particle of "HIR, Zulkifli Bin Abdul"): the strict key differs, and strict must find it verbatim.
+        const strict = strictKey(tokens);
+        if (strict !== strictKey(rows[same].tokens)) strictAlso.push([strict, same]);
+        continue;
+      }
+      seen.set(key, rows.length);
       const tokenIds = tokens.map((t) => dict.id(t.text, t.weak));
       const compoundIds = compounds(tokens).map((c) => ({ pos: c.pos, id: dict.id(c.text, false) }));
       const rawIds = tokens.flatMap((t, pos) => (t.raw ? [{ pos, id: dict.id(t.raw, t.weak) }] : []));
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
+      const g = givenNameGroups(entry, n.text, tokens);
+      if (g.length > 0) groups.set(names.length, g);
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict };
+  return { names, rows, dict, strictAlso, groups };
 }
 
 /**
@@ -325,7 +343,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -394,6 +412,8 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     else skeletons.set(sk, [id]);
   });
 
+  // Raw spellings are list words too ("hsueh" of Wade-Giles "Hsueh" = xue): a word break may end on one.
+  for (const row of rows) for (const r of row.rawIds) single[r.id] |= 2;
   const anagrams = new Map<string, number[]>();
   dict.texts.forEach((text, id) => {
     if (single[id] === 0 || text.length < ANAGRAM_MIN) return;
@@ -404,15 +424,17 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   });
 
   const strictKeys = new Map<string, number[]>();
-  rows.forEach((row, n) => {
-    const key = strictKey(row.tokens);
+  const addStrict = (key: string, n: number): void => {
     const list = strictKeys.get(key);
-    if (list) list.push(n);
-    else strictKeys.set(key, [n]);
-  });
+    if (!list) strictKeys.set(key, [n]);
+    else if (!list.includes(n)) list.push(n);
+  };
+  rows.forEach((row, n) => addStrict(strictKey(row.tokens), n));
+  for (const [key, n] of strictAlso) addStrict(key, n);
 
   return {
     strictKeys,
+    groups,
     lookup: buildEntryLookup(entries),
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),

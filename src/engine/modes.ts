@@ -15,6 +15,11 @@ export interface ModeConfig extends ModeParams {
   phonetic: boolean;
   /** Joined/split tokens ("Abdulrahman" = "Abdul Rahman"). */
   compounds: boolean;
+  /**
+   * Score factor for a match that covers some parts of a listed given name written in parts but not
+   * all ("Kim Un" for "KIM, Jong Un", "Jean Bemba" for "BEMBA, Jean-Pierre"): see name-structure.ts.
+   */
+  splitGroupFactor: number;
   /** A candidate must reach this share of the query's rarity mass to be scored at all. */
   accFraction: number;
   thresholds: ModeThresholds;
@@ -45,6 +50,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     fuzzyTokens: false,
     phonetic: false,
     compounds: false,
+    splitGroupFactor: 1,
     accFraction: 0.5,
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
   },
@@ -69,6 +75,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     fuzzyTokens: true,
     phonetic: true,
     compounds: true,
+    splitGroupFactor: 0.8,
     accFraction: 0.3,
     thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
   },
@@ -93,6 +100,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     fuzzyTokens: true,
     phonetic: true,
     compounds: true,
+    splitGroupFactor: 0.9,
     accFraction: 0.2,
     thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },
   },

@@ -5,11 +5,14 @@
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
 import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
+import { fnvSkip } from './fnv.js';
+import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
+import { splitsAGroup } from './name-structure.js';
 import {
   classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
-import { COMMON_NAMES, LEGAL_FORMS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -62,13 +65,21 @@ export interface QueryPlan {
  * typo is not mistaken for two words. A word costs a classification per split: only the first
  * `letters` letters of unknown words are tried (QueryLimits.breakLetters).
  */
-function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number): RawWord[] {
+function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>, letters: number, index?: BuiltIndex): RawWord[] {
   // Parts of four letters or more; shorter only as a vocabulary word. A two-letter part only as a
   // legal form at the end after a vocabulary word ("INDUSTRYCO"): after a name it is more often the
   // name's own ending ("-as" of a Lithuanian or Greek surname is no "AS"), and at the start more
   // often a typo than a join ("COSHAR" is not "CO SHAR"). Three-letter words join vocabulary words ("OILAND").
   // Trial fragments are classified without entering the word-class cache (see classifyWord).
-  const listed = (w: string): boolean => known.has(classifyWord(w, false).text);
+  // With the index at hand, parts of five letters or more that are list words of their own are tried
+  // first, joins of two ("VANDER" of "VAN DER") only when no such split exists: "IndustrialGroup" is
+  // "Industrial Group", not "Industri" + the "algroup" of some "AL GROUP". Ordinal words count as the
+  // numbers they fold to ("FIRSTDIVISION").
+  let own = false;
+  const listed = (w: string): boolean => {
+    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
+    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
+  };
   const isKnown = (w: string, other: string, right: boolean): boolean => {
     if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
     if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
@@ -81,21 +92,32 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
     // Words of legal-form phrases stay whole, or the phrase could not fold ("RASPUNDERE").
-    if (!cw || known.has(cw.text) || cw.cls !== 'name' || PHRASE_WORD_SET.has(cw.text)) {
+    // A word the lists have only as a join of two ("PUBLICJOINT") may still be split: the join stays
+    // a compound unit of the parts, and the parts may fold (into a legal form) as the list's did.
+    if (!cw || (index ? isListedWord(index, cw.text) : known.has(cw.text)) || cw.cls !== 'name' || PHRASE_WORD_SET.has(cw.text)) {
       out.push(word);
       continue;
     }
     budget -= w.length;
+    // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
+    // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
+    if (index && oneEditFromListed(index, w)) {
+      out.push(word);
+      continue;
+    }
     let best: string[] | null = null;
     let bestMin = 0;
-    for (let i = 2; i <= w.length - 2; i++) {
-      const left = w.slice(0, i);
-      const right = w.slice(i);
-      const shorter = Math.min(left.length, right.length);
-      if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
-        best = [left, right];
-        bestMin = shorter;
+    for (own = index !== undefined; best === null; own = false) {
+      for (let i = 2; i <= w.length - 2; i++) {
+        const left = w.slice(0, i);
+        const right = w.slice(i);
+        const shorter = Math.min(left.length, right.length);
+        if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
+          best = [left, right];
+          bestMin = shorter;
+        }
       }
+      if (!own) break;
     }
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
@@ -103,6 +125,27 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
 }
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
+
+/** Some list word (not a join) is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
+function oneEditFromListed(index: BuiltIndex, w: string): boolean {
+  const { delTable, delBits, tokBytes, tokOff } = index.arrays;
+  const mask = (1 << delBits) - 1;
+  for (let skip = -1; skip < w.length; skip++) {
+    if (skip > 0 && w.charCodeAt(skip) === w.charCodeAt(skip - 1)) continue;
+    const h = fnvSkip(w, skip);
+    for (let at = h & mask; delTable[2 * at + 1] !== 0; at = (at + 1) & mask) {
+      if (delTable[2 * at] !== h) continue;
+      const id = delTable[2 * at + 1] - 1;
+      const len = tokOff[id + 1] - tokOff[id];
+      if (Math.abs(len - w.length) > 1) continue;
+      let text = '';
+      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) text += String.fromCharCode(tokBytes[i]);
+      // A list word of its own: a join of two list words is what a word break restores.
+      if (osaDistance(text, w) <= 1 && (text.length < 5 || isListedWord(index, text))) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * A glued article ("Elzahrani", "Alqardawi") on a word the lists know without it is the particle
@@ -118,6 +161,74 @@ function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] 
 }
 
 const GLUED = /^(?:al|el)[a-z]{4}/;
+
+/** Shortest query word tried as a join across the comma ("Kyukim"). */
+const COMMA_JOIN_MIN = 4;
+
+/**
+ * A person's name listed "LAST, First Middle" is as often written in the natural order with the last
+ * two words joined ("First MiddleLast": "Hsueh Yuanwei" for "WEI, Hsueh Yuan", "Kyukim" for "KIM,
+ * Kyu"). The list has those two tokens at its two ends, never side by side, so no compound meets
+ * the join. A query word no list name has as a word of its own is split into a last given name and a
+ * surname when some list name does begin with that surname and end with that given name (parts of
+ * any length: short surnames are the common case, and the list name itself must say so). The joined
+ * spelling stays a compound unit of the two parts, so nothing it met before is lost.
+ */
+function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: number): RawWord[] {
+  let budget = letters;
+  let out: RawWord[] | null = null;
+  for (let k = 0; k < words.length; k++) {
+    const word = words[k];
+    const split = budget >= word.text.length ? commaSplit(word, index) : null;
+    if (split) {
+      budget -= word.text.length;
+      out ??= words.slice(0, k);
+      out.push({ ...word, text: split[0] }, { ...word, text: split[1] });
+    } else {
+      out?.push(word);
+    }
+  }
+  return out ?? (words as RawWord[]);
+}
+
+/** The [given name, surname] a joined word splits into (see commaJoins), or null. */
+function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
+  const w = word.text;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return null;
+  const cw = classifyWord(w);
+  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
+  let best: [string, string] | null = null;
+  for (let i = w.length - 2; i >= 2; i--) {
+    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
+    if (given === undefined || surname === undefined || !endsAround(index, given, surname)) continue;
+    // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
+    best = [w.slice(0, i), w.slice(i)];
+    break;
+  }
+  return best;
+}
+
+/** Most names read per split point: the rarer token's postings, walked until one fits. */
+const COMMA_JOIN_SCAN = 4096;
+
+/** Some list name's first token is `surname` and its last single token `given`. */
+function endsAround(index: BuiltIndex, given: number, surname: number): boolean {
+  const { postOff, postList, unitOff, unitTok, unitPS } = index.arrays;
+  const rare = postOff[given + 1] - postOff[given] <= postOff[surname + 1] - postOff[surname] ? given : surname;
+  const end = Math.min(postOff[rare + 1], postOff[rare] + COMMA_JOIN_SCAN);
+  for (let k = postOff[rare]; k < end; k++) {
+    const n = postList[k];
+    const from = unitOff[n];
+    const to = unitOff[n + 1];
+    if (unitTok[from] !== surname || unitPS[from] !== (1 << 8)) continue;
+    // Single-token units come first, in position order: the last of them is the name's last token.
+    let last = from;
+    while (last + 1 < to && unitPS[last + 1] === ((last + 1 - from) | (1 << 8))) last++;
+    if (last > from && unitTok[last] === given) return true;
+  }
+  return false;
+}
 
 /** A token some list name has as a word of its own (not only as a join of two): 5+ letters. */
 function isListedWord(index: BuiltIndex, text: string): boolean {
@@ -154,8 +265,9 @@ export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  const words = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
-  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters) : words);
+  const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
+  const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
+  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
@@ -403,8 +515,14 @@ export function matchName(
     );
     const keep = floor?.keep;
     const hits: NameHit[] = exact;
+    const groups = index.groups;
     for (let r = 0; r < n; r++) {
-      const score = core.rowScore(r);
+      let score = core.rowScore(r);
+      // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
+      if (mode.splitGroupFactor < 1 && groups.size > 0) {
+        const g = groups.get(core.rowName(r));
+        if (g && splitsAGroup(g, core.rowCandidateMask(r))) score *= mode.splitGroupFactor;
+      }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;

@@ -53,6 +53,8 @@ export interface RawWord {
   arabic?: boolean;
   /** A Hangul syllable written as a word of its own: a surname ("민호 이"), wherever it stands. */
   standalone?: boolean;
+  /** The word with its "x" as written, when read as "ks" (see latinWords). */
+  written?: string;
 }
 
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
@@ -151,8 +153,14 @@ function latinWords(segment: string, sink: WordSink, syllable?: string): void {
     start = -1;
     // "x" inside a word is "ks" in every transliteration that disagrees on it (Alexandrovich /
     // Aleksandrovich, Maxim / Maksim); at the start it stays (pinyin Xi, Xinjiang).
-    if (text.includes('x') && !ROMAN.test(text)) text = text.replace(/\B(?<!k)x/g, 'ks');
-    sink.add(syllable === undefined ? { text } : { text, syllabic: true, native: syllable });
+    let written: string | undefined;
+    if (text.includes('x') && !ROMAN.test(text)) {
+      const ks = text.replace(/\B(?<!k)x/g, 'ks');
+      if (ks !== text) written = text;
+      text = ks;
+    }
+    if (syllable !== undefined) sink.add({ text, syllabic: true, native: syllable });
+    else sink.add(written === undefined ? { text } : { text, written });
   }
 }
 
@@ -221,18 +229,21 @@ interface ClassifiedWord {
   text: string;
   cls: WordClass;
   raw?: string;
+  /** See RawWord.written. */
+  written?: string;
   syllabic?: boolean;
   /** Written in an abjad (see NameToken.abjad). */
   abjad?: boolean;
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
-// legal forms and titles, 7+ for given-name variants (shorter names are too often another name one
+// legal forms and titles (on any letter, the first too, for legal-form words of 7+ letters), 7+ for given-name variants (shorter names are too often another name one
 // letter away: Andrea is not Andrei). Raw-spelling units cover the typos of shorter variants.
-const LEGAL = new FuzzyWords(LEGAL_FORMS, 6);
+const LEGAL = new FuzzyWords(LEGAL_FORMS, 6, 7);
 const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
 const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
-const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5);
+const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5, 7);
+const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 /** Words near none of the four vocabularies skip their neighbourhood searches (exact lookups stay). */
 const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE]);
 /** Shortest word any of the four searches through a typo. */
@@ -412,8 +423,11 @@ function isWadeGiles(words: readonly RawWord[]): boolean {
 /**
  * Normalises a list of raw words (already ASCII, lower-case) into tokens. `abjad` / `arabic` mark
  * every word as written in that script; otherwise each word's own flags say (see rawWords).
+ * `query`: a screened name, not a list name. An "x" read as "ks" is then searched as written too
+ * (the token's raw spelling, when it has none): a typo that puts an x into a word ("Pxtrov") is one
+ * edit from the list word as written, two once read as "ks".
  */
-export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = false, arabic = abjad): NameToken[] {
+export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = false, arabic = abjad, query = false): NameToken[] {
   let words: RawWord[] = input.map((w) => (typeof w === 'string' ? { text: w } : w));
   if (abjad) words = words.map((w) => ({ ...w, abjad: true, arabic }));
   if (words.some((w) => w.abjad)) words = words.flatMap((w) => (w.abjad ? abjadWord(w, w.arabic === true) : [w]));
@@ -421,8 +435,14 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
   const classified = words.map((w): ClassifiedWord => {
-    const c = classifyRaw(w);
-    return w.abjad ? { ...c, abjad: true } : c;
+    let c = classifyRaw(w);
+    // A legal-form word with an x typed into it ("LIxABILITY") is the legal form as written.
+    if (query && w.written !== undefined && c.cls === 'name') {
+      const as = classifyWord(w.written, false);
+      if (as.cls === 'legal' || (PHRASE_WORD_SET.has(as.text) && as.text !== w.written)) c = as;
+    }
+    const written = query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined;
+    return w.abjad || written ? { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}) } : c;
   });
   const folded = foldNumbers(foldPhrases(classified));
   const kept = folded.filter((w) => w.cls !== 'stop');
@@ -432,6 +452,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const particleAtEnd = w.cls === 'particle' && i === source.length - 1 && source.length > 1;
     const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad: w.abjad === true };
     if (w.raw && w.raw !== w.text) token.raw = w.raw;
+    else if (w.written) token.raw = w.written;
     if (w.syllabic) token.syllabic = true;
     return token;
   });

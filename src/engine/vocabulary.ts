@@ -85,7 +85,7 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   // (OAO Gazprom, Gazprom PJSC), and a weak token cannot make a match alone anyway.
   ['ooo', 'llc'], ['tov', 'llc'], ['oao', 'jsc'], ['zao', 'jsc'], ['pao', 'jsc'], ['ao', 'jsc'], ['pat', 'jsc'],
   ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['sac', 'sac'], ['snc', 'snc'], ['ska', 'ska'], ['spk', 'spk'],
-  ['spj', 'spj'], ['nyrt', 'nyrt'], ['pvt', 'pvt'], ['industria', 'industries'], ['industrie', 'industries'],
+  ['spj', 'spj'], ['nyrt', 'nyrt'], ['pvt', 'pvt'], ['industria', 'industries'], ['industrie', 'industries'], ['industrial', 'industries'],
   ['ind', 'industries'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
   ['spzoo', 'spzoo'], ['sas', 'sas'], ['sl', 'sl'], ['bhd', 'bhd'], ['sdn', 'sdn'], ['tbk', 'tbk'], ['pt', 'pt'],
   ['cv', 'cv'], ['eood', 'eood'], ['ood', 'ood'], ['doo', 'doo'], ['dd', 'dd'], ['kft', 'kft'], ['zrt', 'zrt'],

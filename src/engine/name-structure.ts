@@ -1,0 +1,138 @@
+/**
+ * @module Name structure: which tokens of a listed person's name belong together as one given name.
+ *
+ * A given name written in parts is one name, not several: "KIM, Jong Un" has the given name
+ * Jong Un, "BEMBA, Jean-Pierre" the given name Jean-Pierre. A query with only one of the parts
+ * ("Kim Un", "Jean Bemba") names someone else with the same surname, while a query that leaves a
+ * whole middle name out ("SMITH John" for "SMITH, John Paul") is the usual partial match. The
+ * index records, per listed name, the token positions of each such given name (a group); the
+ * matcher lowers the score of an alignment that matched some of a group's tokens but not all.
+ *
+ * Groups are read only where the list says which part is the given name ("SURNAME, Given Names",
+ * one comma, an individual): a hyphenated given name is a group of its strong tokens; the whole
+ * given name of a person with a Chinese or Korean nationality or citizenship is one group (the
+ * syllables of one given name, never a first and a middle name).
+ */
+import type { ListEntry } from '../lists/model.js';
+import { normaliseName, type NameToken } from './normalise.js';
+
+/** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
+const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO']);
+
+/**
+ * Korean and Chinese surnames as the lists romanise them: a comma name with one of these as its
+ * surname and given-name parts that are all single syllables is read as Korean or Chinese even
+ * when the entry states no nationality (an alias, a list without one).
+ */
+const SYLLABIC_SURNAMES: ReadonlySet<string> = new Set([
+  'kim', 'ri', 'yi', 'lee', 'pak', 'park', 'choe', 'choi', 'jong', 'chong', 'kang', 'cho', 'jo', 'yun', 'jang', 'chang', 'han',
+  'o', 'oh', 'so', 'sin', 'shin', 'kwon', 'hwang', 'ahn', 'song', 'ryu', 'yu', 'hong', 'jon', 'chon', 'ko', 'mun', 'ryang',
+  'hyon', 'paek', 'kwak', 'sim', 'ju', 'chu', 'om', 'nam', 'rim', 'im', 'kye', 'pyon', 'myong', 'cha', 'ryom', 'sok', 'tong',
+  'wang', 'zhang', 'liu', 'chen', 'yang', 'zhao', 'huang', 'zhou', 'wu', 'xu', 'sun', 'hu', 'zhu', 'gao', 'lin', 'guo', 'luo',
+  'zheng', 'xie', 'tang', 'feng', 'deng', 'cao', 'peng', 'zeng', 'xiao', 'tian', 'dong', 'pan', 'yuan', 'cai', 'jiang', 'yu',
+  'du', 'ye', 'cheng', 'wei', 'su', 'lu', 'ding', 'ren', 'shen', 'yao', 'jin', 'fu', 'zhong', 'tan', 'liao', 'fang', 'shi', 'xiong',
+]);
+/** One romanised Korean or Chinese syllable. */
+const SYLLABLE = /^[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|n|m|k|l|p|t|r)?$/;
+
+/** Group masks cover token positions 0-31 (the core reports matched positions as one u32). */
+const MAX_GROUP_POSITION = 31;
+
+/**
+ * The groups of one listed name (u32 masks of token positions; empty when it has none). `tokens`
+ * are the name's normalised tokens as indexed; a name whose words do not normalise one by one to
+ * exactly those tokens (phrases folded across words) gets none.
+ */
+export function givenNameGroups(
+  entry: Pick<ListEntry, 'kind' | 'nationalities' | 'citizenships'> & { addresses?: ListEntry['addresses'] }, text: string, tokens: readonly NameToken[],
+): number[] {
+  if (entry.kind !== 'individual') return [];
+  const parts = text.split(',');
+  if (parts.length === 1) return hyphenGroups(text, tokens);
+  if (parts.length !== 2) return [];
+  const surname = normaliseName(parts[0]);
+  const words = parts[1].split(/\s+/).filter(Boolean).map((w) => ({ raw: w, tokens: normaliseName(w) }));
+  // Positions must line up with the indexed tokens, or the groups would name the wrong ones.
+  // (Counts only: a whole-name spelling rule, Wade-Giles read as pinyin, may respell a word.)
+  if (surname.length + words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
+  const groups: number[] = [];
+  const given = tokens.slice(surname.length);
+  const syllabic =
+    [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
+    (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
+  if (syllabic) {
+    pushGroup(groups, surname.length, given);
+    return groups;
+  }
+  // Spanish double surnames ("CORONA ROMERO, Alfonso"): the first, the father's, is the one kept
+  // when a surname is dropped; the second alone ("Alfonso Romero") names another family.
+  const strongSurname = surname.map((t, k) => (t.weak ? -1 : k)).filter((k) => k >= 0);
+  const hispanic = [...entry.nationalities, ...entry.citizenships, ...(entry.addresses ?? []).map((a) => a.country ?? '')].some((c) => HISPANIC.has(c));
+  if (hispanic && strongSurname.length === 2 && strongSurname[1] <= MAX_GROUP_POSITION) {
+    groups.push((1 << strongSurname[1]) >>> 0, (1 << strongSurname[0]) >>> 0);
+  }
+  let at = surname.length;
+  for (const w of words) {
+    if (HYPHEN.test(w.raw)) pushGroup(groups, at, tokens.slice(at, at + w.tokens.length));
+    at += w.tokens.length;
+  }
+  return groups;
+}
+
+/** Countries whose people carry two surnames, the father's first (Spanish naming). */
+const HISPANIC: ReadonlySet<string> = new Set([
+  'ES', 'MX', 'CO', 'VE', 'PE', 'AR', 'CL', 'EC', 'GT', 'HN', 'NI', 'SV', 'PA', 'CU', 'DO', 'BO', 'PY', 'UY', 'CR', 'PR',
+]);
+
+const HYPHEN = /[-\u2010\u2011]/;
+
+/**
+ * A name with no comma says not which word is the given name: only its hyphenated words of strong
+ * tokens are read as one name each ("Chang Myong-Chin"), where the word-by-word tokens line up.
+ */
+function hyphenGroups(text: string, tokens: readonly NameToken[]): number[] {
+  const groups: number[] = [];
+  // A Korean or Chinese name in syllables, its surname first or last (not both: "Song Il Kim"):
+  // the syllables besides the surname are the given name.
+  if (tokens.length >= 3 && tokens.every((t) => !t.weak && SYLLABLE.test(t.text))) {
+    const first = SYLLABIC_SURNAMES.has(tokens[0].text);
+    const last = SYLLABIC_SURNAMES.has(tokens[tokens.length - 1].text);
+    if (first !== last) pushGroup(groups, first ? 1 : 0, tokens.slice(first ? 1 : 0, first ? tokens.length : -1));
+    return groups;
+  }
+  if (!HYPHEN.test(text)) return [];
+  const words = text.split(/\s+/).filter(Boolean).map((w) => ({ raw: w, tokens: normaliseName(w) }));
+  if (words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
+  let at = 0;
+  for (const w of words) {
+    if (HYPHEN.test(w.raw) && w.tokens.every((t) => !t.weak)) pushGroup(groups, at, tokens.slice(at, at + w.tokens.length));
+    at += w.tokens.length;
+  }
+  return groups;
+}
+
+/**
+ * A group as two u32 masks in a row: all its tokens, and its strong ones. At least two tokens, one
+ * of them strong ("al-Aziz" is a group: "Abd al" for "Abd al-Aziz" lost the name, kept the article).
+ */
+function pushGroup(groups: number[], from: number, list: readonly NameToken[]): void {
+  if (list.length < 2 || from + list.length - 1 > MAX_GROUP_POSITION) return;
+  let all = 0;
+  let strong = 0;
+  list.forEach((t, k) => {
+    all |= 1 << (from + k);
+    if (!t.weak) strong |= 1 << (from + k);
+  });
+  if (strong !== 0) groups.push(all >>> 0, strong >>> 0);
+}
+
+/**
+ * Whether a match covered some of a group's tokens but not all of its strong ones (`matched`:
+ * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split.
+ */
+export function splitsAGroup(groups: readonly number[], matched: number): boolean {
+  for (let i = 0; i + 1 < groups.length; i += 2) {
+    if ((groups[i] & matched) !== 0 && (groups[i + 1] & ~matched) !== 0) return true;
+  }
+  return false;
+}
