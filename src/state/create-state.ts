@@ -8,11 +8,11 @@ import { ACCOUNT_DEFAULTS, type AccountDefaults } from '../identity/accounts.js'
 import { createIdentityService } from '../identity/identity-service.js';
 import { createSessionVerifier } from '../identity/session-verifier.js';
 import { createQuotaService } from '../quota/quota-service.js';
-import { openLmdbStore } from './lmdb/lmdb-store.js';
-import { openRedisStore } from './redis/redis-store.js';
+import { openLmdbStore } from '../store/lmdb/lmdb-store.js';
+import { openRedisStore } from '../store/redis/redis-store.js';
+import { timedStore } from '../store/timed-store.js';
+import type { Store } from '../store/types.js';
 import type { State, StateOptions } from './state-types.js';
-import { timedStore } from './timed-store.js';
-import type { Store } from './types.js';
 
 /** How often the embedded store drops expired audit records and past months' counters. */
 export const PURGE_INTERVAL_MS = 3600_000;

@@ -1,31 +1,16 @@
 /**
- * @module What createState (store/create-state.ts) takes and gives: the composed state layer.
+ * @module What createState (state/create-state.ts) takes and gives: the composed state layer.
  * Options are explicit; only src/config.ts reads the environment.
  */
 import type { AuditService } from '../audit/types.js';
-import type { IdentityService } from '../identity/types.js';
+import type { SessionOptions } from '../identity/session-options.js';
+import type { IdentityLogger, IdentityService } from '../identity/types.js';
 import type { QuotaService } from '../quota/types.js';
-import type { StoreTimer } from './timed-store.js';
-import type { Store } from './types.js';
+import type { StoreTimer } from '../store/timed-store.js';
+import type { Store, StoreLogger } from '../store/types.js';
 
-/** pino-compatible subset, so no module here depends on a logger implementation. */
-export interface StateLogger {
-  warn(details: object, message: string): void;
-  info(details: object, message: string): void;
-}
-
-export interface SessionOptions {
-  /** HS256 shared secret (SESSION_JWT_SECRET). */
-  readonly secret?: string;
-  /** JWKS endpoint (SESSION_JWKS_URL): RS256/ES256/EdDSA. */
-  readonly jwksUrl?: string;
-  /** SPKI PEM public key (SESSION_JWT_PUBLIC_KEY): RS256/ES256/EdDSA by key type. */
-  readonly publicKeyPem?: string;
-  readonly issuer?: string;
-  readonly audience?: string;
-  /** Oldest token accepted by its `iat` (SESSION_JWT_MAX_AGE); `iat` is then required. Default 24 h. */
-  readonly maxAgeSeconds?: number;
-}
+/** What the store and identity log through (pino-compatible), so neither depends on a logger implementation. */
+export type StateLogger = StoreLogger & IdentityLogger;
 
 export interface StateOptions {
   /** When set, Redis holds everything; else the embedded lmdb store in dataDir. */
