@@ -5,7 +5,7 @@
  */
 import type { Match, ScreenResult, ScreenSummary } from '../engine/types.js';
 import type { Coverage, PreparedCoverage } from './coverage.js';
-import { PreparedJson } from './framing.js';
+import { PreparedJson } from './prepared-json.js';
 
 export interface ScreenResponse {
   requestId: string;

@@ -26,7 +26,7 @@ ajv.addFormat('calendar-date', { type: 'string', validate: isRealCalendarDate })
 ajv.addFormat('country-alpha2', { type: 'string', validate: (s: string) => isAssignedAlpha2(s.toUpperCase()) });
 ajv.addFormat('utc-date-time', {
   type: 'string',
-  // The identity service's own rule (key-validation.ts): Z or +00:00, seconds optional.
+  // The identity service's own rule (identity/key-validation.ts): Z or +00:00, seconds optional.
   validate: (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|\+00:?00)$/.test(s)
     && isRealCalendarDate(s.slice(0, 10)) && !Number.isNaN(Date.parse(s.replace(/\+00:?00$/, 'Z'))),
 });

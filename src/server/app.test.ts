@@ -6,7 +6,7 @@ import type { ScreeningEngine } from '../engine/types.js';
 import { createState } from '../state/create-state.js';
 import type { State } from '../state/state-types.js';
 import { createHttpApp, type HttpApp } from './app.js';
-import { CoverageBook } from './coverage.js';
+import { CoverageBook } from '../contract/coverage.js';
 import type { ListsView } from './deps.js';
 import type { PlainRequest } from './http-types.js';
 import { createLogger } from './logger.js';

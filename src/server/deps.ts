@@ -5,7 +5,7 @@
 import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
 import type { ListSource } from '../lists/model.js';
-import type { CoverageBook } from './coverage.js';
+import type { CoverageBook } from '../contract/coverage.js';
 import type { State } from '../state/state-types.js';
 import type { Logger } from './logger.js';
 import type { ServerMetrics } from './metrics/service-metrics.js';

@@ -3,6 +3,7 @@
  * (by Accept), and the one place that writes the error envelope.
  */
 import { Packr, Unpackr } from 'msgpackr';
+import { PreparedJson } from '../contract/prepared-json.js';
 import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
 import { msgpackStringsAreUtf8 } from './msgpack-text.js';
@@ -150,17 +151,6 @@ export function encodePayload(payload: unknown, format: BodyFormat): { contentTy
   }
   if (format === 'msgpack') return { contentType: MSGPACK_TYPE, body: packr.pack(payload) };
   return { contentType: JSON_TYPE, body: JSON.stringify(payload) };
-}
-
-/**
- * A payload whose JSON text is assembled by the caller, splicing in pieces serialised once and
- * cached (a screening answer's `coverage`); `value` makes the same payload as an object, for MessagePack.
- */
-export class PreparedJson {
-  constructor(
-    readonly value: () => unknown,
-    readonly json: () => string,
-  ) {}
 }
 
 /** `headers` becomes the result's own header object (callers pass a fresh one), so it is not copied. */

@@ -5,7 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { listedIdentifiers } from '../engine/identifiers.js';
 import type { ListEntry } from '../lists/model.js';
-import type { ListedRecordSchema } from './schemas/listed-record.js';
+import type { ListedRecordSchema } from '../contract/schemas/listed-record.js';
 
 export type ListedRecord = Static<typeof ListedRecordSchema>;
 

@@ -2,14 +2,14 @@
  * @module The loaded lists of one thread: the list set's catalog and the engine built from it,
  * swapped as one when a reload finishes, so a request never sees one list set's catalog with
  * another's engine. A request that started before a swap finishes on the engine it took.
- * The coverage of answers (coverage.ts) is computed at the swap too, once per list set.
+ * The coverage of answers (contract/coverage.ts) is computed at the swap too, once per list set.
  *
  * With several HTTP workers a thread is ready only once every worker has its lists (a probe that
  * gets one 200 sends traffic to all of them): the pool tells each worker so (`poolReady`).
  */
 import type { ScreeningEngine } from '../engine/types.js';
 import type { ListStatus } from '../lists/catalog.js';
-import { CoverageBook } from './coverage.js';
+import { CoverageBook } from '../contract/coverage.js';
 import type { ListsPolicy, ListsView } from './deps.js';
 import { observedEngine, type ScreenObserver } from './metrics/observed-engine.js';
 

@@ -5,7 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { FUZZINESS_MODES, type Fuzziness } from '../../engine/types.js';
 import { isListSource, LIST_SOURCES, type ListSource } from '../../lists/model.js';
-import { MAX_LIMIT } from '../../server/schemas/screen-request.js';
+import { MAX_LIMIT } from '../../contract/schemas/screen-request.js';
 import type { RowDefaults } from './prepare-rows.js';
 import type { InputFormat } from './screen-records.js';
 

@@ -5,7 +5,7 @@
 import { ERROR_TABLE, type ErrorCode } from '../../errors.js';
 import { REQUEST_ID_HEADER } from '../framing.js';
 import { statusLine } from '../http-types.js';
-import { RATE_LIMIT_HEADERS } from '../schemas/responses.js';
+import { RATE_LIMIT_HEADERS } from '../../contract/schemas/responses.js';
 import { schemaRef, type JsonObject } from './components.js';
 import { codeList } from './descriptions.js';
 
