@@ -10,9 +10,9 @@ import { createState } from '../state/create-state.js';
 import { stateOptionsFromConfig } from '../state/state-options.js';
 import type { State } from '../state/state-types.js';
 import type { ServerDeps } from './deps.js';
-import { ListsHolder } from './lists-holder.js';
+import { ListsHolder } from './lists-pipeline/lists-holder.js';
 import { PayloadInstaller } from './lists-pipeline/payload-installer.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './logging/logger.js';
 import { ServiceMetrics, type MetricsText } from './metrics/service-metrics.js';
 
 export interface ThreadServices {

@@ -7,7 +7,7 @@ import type { ListStatus } from '../lists/catalog.js';
 import type { ListSource } from '../lists/model.js';
 import type { CoverageBook } from '../contract/coverage.js';
 import type { State } from '../state/state-types.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './logging/logger.js';
 import type { ServerMetrics } from './metrics/service-metrics.js';
 
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */

@@ -1,6 +1,6 @@
 /**
  * @module Response schema of GET /lists/{listSource}/entries/{entryId} (API.md "The listed record"),
- * for the OpenAPI document. Mirrors server/listed-record.ts; a field the list does not carry is absent.
+ * for the OpenAPI document. Mirrors server/answers/listed-record.ts; a field the list does not carry is absent.
  */
 import { Type } from '@sinclair/typebox';
 import { IDENTIFIER_TYPES } from '../../engine/identifiers.js';

@@ -3,9 +3,9 @@
  * field the list carries, in the contract's names; empty fields are left out rather than shown empty.
  */
 import type { Static } from '@sinclair/typebox';
-import { listedIdentifiers } from '../engine/identifiers.js';
-import type { ListEntry } from '../lists/model.js';
-import type { ListedRecordSchema } from '../contract/schemas/listed-record.js';
+import { listedIdentifiers } from '../../engine/identifiers.js';
+import type { ListEntry } from '../../lists/model.js';
+import type { ListedRecordSchema } from '../../contract/schemas/listed-record.js';
 
 export type ListedRecord = Static<typeof ListedRecordSchema>;
 

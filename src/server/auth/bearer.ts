@@ -2,7 +2,7 @@
  * @module Reading `Authorization: Bearer <token>` (RFC 6750). Anything else is "missing or
  * garbled" (401 unauthorized); whether the token is any good is the identity service's call.
  */
-import type { PlainRequest } from './http-types.js';
+import type { PlainRequest } from '../http/http-types.js';
 
 // b64token of RFC 6750: covers API keys (svc_live_ + base32) and JWTs (base64url with dots).
 const BEARER = /^Bearer +([A-Za-z0-9\-._~+/]+=*) *$/i;

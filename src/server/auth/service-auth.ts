@@ -3,13 +3,13 @@
  * Outcomes from identity and quota are values; this module turns the refusals into AppErrors,
  * and gives a charge back when the call fails after it.
  */
-import type { AuditRecord } from '../audit/types.js';
-import { AppError } from '../errors.js';
-import type { VerifiedKey } from '../identity/types.js';
-import type { Charge, QuotaStatus } from '../quota/types.js';
+import type { AuditRecord } from '../../audit/types.js';
+import { AppError } from '../../errors.js';
+import type { VerifiedKey } from '../../identity/types.js';
+import type { Charge, QuotaStatus } from '../../quota/types.js';
 import { readBearer } from './bearer.js';
-import type { RequestContext } from './context.js';
-import type { ServerDeps } from './deps.js';
+import type { RequestContext } from '../http/context.js';
+import type { ServerDeps } from '../deps.js';
 
 export async function authenticateKey(ctx: RequestContext, deps: ServerDeps, serviceId: string): Promise<VerifiedKey> {
   const token = readBearer(ctx.request.headers);

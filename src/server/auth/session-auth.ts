@@ -2,11 +2,11 @@
  * @module Authenticating an identity-API call with a session JWT. An API key is refused here
  * with a clear message: a key never manages keys, so a leaked key cannot revoke or mint others.
  */
-import { AppError } from '../errors.js';
-import type { Account } from '../identity/types.js';
+import { AppError } from '../../errors.js';
+import type { Account } from '../../identity/types.js';
 import { looksLikeApiKey, readBearer } from './bearer.js';
-import type { RequestContext } from './context.js';
-import type { ServerDeps } from './deps.js';
+import type { RequestContext } from '../http/context.js';
+import type { ServerDeps } from '../deps.js';
 
 export async function authenticateSession(ctx: RequestContext, deps: ServerDeps): Promise<Account> {
   const token = readBearer(ctx.request.headers);

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ScreeningEngine } from '../engine/types.js';
-import { createState } from '../state/create-state.js';
-import type { State } from '../state/state-types.js';
+import type { ScreeningEngine } from '../../engine/types.js';
+import { createState } from '../../state/create-state.js';
+import type { State } from '../../state/state-types.js';
 import { createHttpApp, type HttpApp } from './app.js';
-import { CoverageBook } from '../contract/coverage.js';
-import type { ListsView } from './deps.js';
+import { CoverageBook } from '../../contract/coverage.js';
+import type { ListsView } from '../deps.js';
 import type { PlainRequest } from './http-types.js';
-import { createLogger } from './logger.js';
+import { createLogger } from '../logging/logger.js';
 
 // Socket-free: the HttpApp over real embedded state, with an engine that fails like a bug would.
 const failingEngine = {
@@ -99,6 +99,6 @@ describe('createHttpApp', () => {
 });
 
 async function mint(accountId: string): Promise<string> {
-  const { mintSessionToken } = await import('../identity/session-token.js');
+  const { mintSessionToken } = await import('../../identity/session-token.js');
   return mintSessionToken({ secret: 's'.repeat(40), accountId, ttlSeconds: 60 });
 }

@@ -3,17 +3,17 @@
  * where any failure becomes the error envelope. The uWS adapter only moves bytes to and from it.
  */
 import { randomUUID } from 'node:crypto';
-import { AppError, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
-import { isStoreUnavailable } from '../store/errors.js';
+import { AppError, statusOf, type ErrorCode, type FieldIssue } from '../../errors.js';
+import { isStoreUnavailable } from '../../store/errors.js';
 import type { RequestContext } from './context.js';
-import { SERVICE_ID, type ApiSet, type ServerDeps } from './deps.js';
+import { SERVICE_ID, type ApiSet, type ServerDeps } from '../deps.js';
 import { errorReply, replyFormat, REQUEST_ID_HEADER } from './framing.js';
 import { compressResult } from './compression.js';
 import { createCors } from './cors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
 import type { Route, RouteApi } from './route.js';
 import { Router } from './router.js';
-import { ROUTES } from './routes/index.js';
+import { ROUTES } from '../routes/index.js';
 
 export interface HttpApp {
   handle(request: PlainRequest): Promise<PlainResult>;

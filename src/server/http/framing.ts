@@ -3,8 +3,8 @@
  * (by Accept), and the one place that writes the error envelope.
  */
 import { Packr, Unpackr } from 'msgpackr';
-import { PreparedJson } from '../contract/prepared-json.js';
-import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../errors.js';
+import { PreparedJson } from '../../contract/prepared-json.js';
+import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../../errors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
 import { msgpackStringsAreUtf8 } from './msgpack-text.js';
 

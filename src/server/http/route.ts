@@ -3,7 +3,7 @@
  * Handlers read straight (authenticate, validate, call, shape) and throw AppError for refusals.
  */
 import type { RequestContext } from './context.js';
-import type { ServerDeps } from './deps.js';
+import type { ServerDeps } from '../deps.js';
 import type { PlainResult } from './http-types.js';
 
 export type RouteMethod = 'GET' | 'POST' | 'DELETE';

@@ -1,11 +1,11 @@
 /**
  * @module Listening in one thread: builds the uWS app(s) over an HttpApp and listens. With an
  * identity port, the identity API gets its own listener and the main one serves services only.
- * Workers (workers.ts) reuse buildApps without listening and hand their apps to an acceptor.
+ * Workers (threads/workers.ts) reuse buildApps without listening and hand their apps to an acceptor.
  */
 import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
 import { createHttpApp } from './app.js';
-import type { ApiSet, ServerDeps } from './deps.js';
+import type { ApiSet, ServerDeps } from '../deps.js';
 import { InFlight, mountHttpApp } from './uws-adapter.js';
 
 export interface ListenOptions {

@@ -8,7 +8,7 @@
  * corked; nothing touches `res` after it was aborted or ended.
  */
 import type { HttpRequest, HttpResponse, TemplatedApp } from 'uWebSockets.js';
-import type { FieldIssue } from '../errors.js';
+import type { FieldIssue } from '../../errors.js';
 import type { HttpApp } from './app.js';
 import { statusLine, type PlainRequest, type PlainResult } from './http-types.js';
 

@@ -8,8 +8,8 @@
  * such a list is `stale`, but only while loading, and an unchanged broken file triggers no load. So
  * the watch also reloads once a kept list has become old enough to turn stale.
  */
-import { currentFingerprint, loadListSet, type LoadedListSet } from '../lists/catalog.js';
-import type { Logger } from './logger.js';
+import { currentFingerprint, loadListSet, type LoadedListSet } from '../../lists/catalog.js';
+import type { Logger } from '../logging/logger.js';
 
 export interface ListWatchOptions {
   dir: string;

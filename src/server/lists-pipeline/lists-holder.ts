@@ -7,11 +7,11 @@
  * With several HTTP workers a thread is ready only once every worker has its lists (a probe that
  * gets one 200 sends traffic to all of them): the pool tells each worker so (`poolReady`).
  */
-import type { ScreeningEngine } from '../engine/types.js';
-import type { ListStatus } from '../lists/catalog.js';
-import { CoverageBook } from '../contract/coverage.js';
-import type { ListsPolicy, ListsView } from './deps.js';
-import { observedEngine, type ScreenObserver } from './metrics/observed-engine.js';
+import type { ScreeningEngine } from '../../engine/types.js';
+import type { ListStatus } from '../../lists/catalog.js';
+import { CoverageBook } from '../../contract/coverage.js';
+import type { ListsPolicy, ListsView } from '../deps.js';
+import { observedEngine, type ScreenObserver } from '../metrics/observed-engine.js';
 
 interface Loaded {
   /** What requests use: the engine, reporting to the observer when there is one. */

@@ -1,10 +1,10 @@
 /**
  * @module The server's pino logger. What may be logged is decided here and in the request log
- * (app.ts): request IDs, method, route, status, timing, key and account IDs. Never names, bodies,
+ * (http/app.ts): request IDs, method, route, status, timing, key and account IDs. Never names, bodies,
  * screened data or tokens; the redaction below is the safety net for a mistake elsewhere.
  */
 import { pino, type DestinationStream, type Logger } from 'pino';
-import type { LogLevel } from '../config.js';
+import type { LogLevel } from '../../config.js';
 import { scrubLogObject } from './log-scrub.js';
 
 export type { Logger } from 'pino';

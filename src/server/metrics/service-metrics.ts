@@ -10,7 +10,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { ScreenRequest, ScreenResult } from '../../engine/types.js';
 import type { ErrorCode } from '../../errors.js';
-import type { ListsHolder } from '../lists-holder.js';
+import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
 import type { InstallReport } from '../lists-pipeline/payload-installer.js';
 import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
 import { registerBuildInfo } from './build-info.js';

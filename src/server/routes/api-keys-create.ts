@@ -5,10 +5,10 @@
  */
 import { AppError } from '../../errors.js';
 import type { CreateKeyInput, IdempotentCreateResult } from '../../identity/types.js';
-import { decodeBody, reply } from '../framing.js';
-import type { Route } from '../route.js';
+import { decodeBody, reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
 import { CreateApiKeySchema } from '../../contract/schemas/api-key.js';
-import { authenticateSession } from '../session-auth.js';
+import { authenticateSession } from '../auth/session-auth.js';
 import { compileValidator } from '../../contract/validation.js';
 
 const validateCreate = compileValidator(CreateApiKeySchema);

@@ -6,7 +6,7 @@
 import { AppError } from '../../errors.js';
 import { DOCS_PATH, docsFiles } from '../openapi/docs-page.js';
 import { docsResult } from '../openapi/docs-response.js';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 import { openApiRoute } from './openapi.js';
 
 export const docsPageRoute: Route = {

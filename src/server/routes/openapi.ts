@@ -5,7 +5,7 @@
  */
 import { OPENAPI_PATH } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi.js';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 
 let json: Buffer | undefined;
 

@@ -1,9 +1,9 @@
 /**
  * @module Messages between the main thread (acceptor) and the HTTP worker threads.
  */
-import type { Config } from '../config.js';
-import type { ListsPayload } from './lists-pipeline/lists-payload.js';
-import type { MetricsJson, MetricsText } from './metrics/service-metrics.js';
+import type { Config } from '../../config.js';
+import type { ListsPayload } from '../lists-pipeline/lists-payload.js';
+import type { MetricsJson, MetricsText } from '../metrics/service-metrics.js';
 
 export interface WorkerData {
   config: Config;

@@ -3,11 +3,11 @@
  * listening: the main thread's acceptor hands it connections), driven by messages from main.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createThreadServices, type ThreadServices } from './bootstrap.js';
-import { createLogger } from './logger.js';
-import type { MetricsText } from './metrics/service-metrics.js';
-import { PendingAnswers } from './metrics/thread-metrics.js';
-import { buildApps, closeApps, drain, type BuiltApps } from './server.js';
+import { createThreadServices, type ThreadServices } from '../bootstrap.js';
+import { createLogger } from '../logging/logger.js';
+import type { MetricsText } from '../metrics/service-metrics.js';
+import { PendingAnswers } from '../metrics/thread-metrics.js';
+import { buildApps, closeApps, drain, type BuiltApps } from '../http/server.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
 const { config, index } = workerData as WorkerData;

@@ -7,12 +7,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import uWS, { type TemplatedApp, type us_listen_socket } from 'uWebSockets.js';
-import type { Config } from '../config.js';
-import type { ListsPayload } from './lists-pipeline/lists-payload.js';
-import type { Logger } from './logger.js';
-import type { MetricsJson, MetricsText, ServiceMetrics } from './metrics/service-metrics.js';
-import { mergeMetrics, PendingAnswers } from './metrics/thread-metrics.js';
-import { DEFAULT_GRACE_MS, listen } from './server.js';
+import type { Config } from '../../config.js';
+import type { ListsPayload } from '../lists-pipeline/lists-payload.js';
+import type { Logger } from '../logging/logger.js';
+import type { MetricsJson, MetricsText, ServiceMetrics } from '../metrics/service-metrics.js';
+import { mergeMetrics, PendingAnswers } from '../metrics/thread-metrics.js';
+import { DEFAULT_GRACE_MS, listen } from '../http/server.js';
 import { siblingModule, workerEntry } from './worker-entry.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
