@@ -10,6 +10,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import type { ScreenRequest, ScreenResult } from '../../engine/types.js';
 import type { ErrorCode } from '../../errors.js';
+import type { MetricsText, RequestObservation, ServerMetrics } from '../deps.js';
 import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
 import type { InstallReport } from '../lists-pipeline/payload-installer.js';
 import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
@@ -17,28 +18,6 @@ import { registerBuildInfo } from './build-info.js';
 import { registerListGauges } from './list-gauges.js';
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
-
-export interface MetricsText {
-  contentType: string;
-  body: string;
-}
-
-export interface RequestObservation {
-  method: string;
-  route: string;
-  status: number;
-  seconds: number;
-  /** The error code answered, if any. */
-  code?: ErrorCode;
-}
-
-/** What the HTTP layer sees of the metrics (ServerDeps.metrics). */
-export interface ServerMetrics {
-  /** GET /metrics requires `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
-  readonly token: string | null;
-  observeRequest(observation: RequestObservation): void;
-  render(): Promise<MetricsText>;
-}
 
 export interface ServiceMetricsOptions {
   /** The thread's lists, for list and engine gauges; null on a thread that serves no request. */

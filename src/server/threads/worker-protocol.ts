@@ -3,7 +3,8 @@
  */
 import type { Config } from '../../config.js';
 import type { ListsPayload } from '../lists-pipeline/lists-payload.js';
-import type { MetricsJson, MetricsText } from '../metrics/service-metrics.js';
+import type { MetricsText } from '../deps.js';
+import type { MetricsJson } from '../metrics/service-metrics.js';
 
 export interface WorkerData {
   config: Config;

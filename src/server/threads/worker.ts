@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createThreadServices, type ThreadServices } from '../bootstrap.js';
 import { createLogger } from '../logging/logger.js';
-import type { MetricsText } from '../metrics/service-metrics.js';
+import type { MetricsText } from '../deps.js';
 import { PendingAnswers } from '../metrics/thread-metrics.js';
 import { buildApps, closeApps, drain, type BuiltApps } from '../http/server.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
