@@ -30,5 +30,7 @@ export const docsAssetRoute: Route = {
   },
 };
 
-/** The document and the page that shows it, registered together in routes/index.ts. */
-export const apiReferenceRoutes: readonly Route[] = [openApiRoute, docsPageRoute, docsAssetRoute];
+/** The document and the page that shows it, registered together in routes/index.ts; `table` is every route. */
+export function apiReferenceRoutes(table: () => readonly Route[]): readonly Route[] {
+  return [openApiRoute(table), docsPageRoute, docsAssetRoute];
+}

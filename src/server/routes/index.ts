@@ -28,5 +28,6 @@ export const ROUTES: readonly Route[] = [
   readyzRoute,
   metricsRoute,
   ...dashboardRoutes,
-  ...apiReferenceRoutes,
+  // The OpenAPI route documents this very table, so it is handed the table rather than importing it.
+  ...apiReferenceRoutes(() => ROUTES),
 ];
