@@ -3,7 +3,7 @@
  * The engine is pure and deterministic; requestId and screenedAt are the server's business.
  */
 import type { EntryKind, ListEntry, ListSource } from '../lists/model.js';
-import type { RequestIdentifier } from './identifiers.js';
+import type { RequestIdentifier } from './request-identifier.js';
 
 export type Fuzziness = 'strict' | 'balanced' | 'loose';
 export const FUZZINESS_MODES: readonly Fuzziness[] = ['strict', 'balanced', 'loose'];

@@ -3,7 +3,7 @@
  * for the OpenAPI document. Mirrors server/answers/listed-record.ts; a field the list does not carry is absent.
  */
 import { Type } from '@sinclair/typebox';
-import { IDENTIFIER_TYPES } from '../../engine/identifiers.js';
+import { IDENTIFIER_TYPES } from '../../engine/request-identifier.js';
 import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
 import { StringEnum } from './common.js';
 

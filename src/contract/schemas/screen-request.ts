@@ -3,7 +3,7 @@
  * Strings are trimmed before validation (see screen-input.ts), so length limits apply to trimmed text.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { IDENTIFIER_TYPES } from '../../engine/identifiers.js';
+import { IDENTIFIER_TYPES } from '../../engine/request-identifier.js';
 import { FUZZINESS_MODES } from '../../engine/types.js';
 import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
 import { CalendarDate, CountryCode, PrintableText, StringEnum } from './common.js';
