@@ -3,7 +3,7 @@
  * normalise (country codes upper case, defaults filled). Invalid input is a value, not an exception,
  * because a batch reports it per slot.
  */
-import type { ScreenRequest } from '../engine/types.js';
+import { fuzzinessOf, type ScreenRequest } from '../engine/types.js';
 import type { FieldIssue } from '../errors.js';
 import { DEFAULT_LIMIT, ScreenRequestSchema, type ScreenRequestBody } from './schemas/screen-request.js';
 import { compileValidator } from './validation.js';
@@ -44,7 +44,7 @@ function trimmed(data: unknown): unknown {
 function normalised(body: ScreenRequestBody): ScreenRequest {
   const request: ScreenRequest = {
     name: body.name,
-    fuzziness: body.fuzziness ?? 'balanced',
+    fuzziness: fuzzinessOf(body),
     limit: body.limit ?? DEFAULT_LIMIT,
   };
   if (body.kind !== undefined) request.kind = body.kind;

@@ -4,7 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { IDENTIFIER_TYPES } from '../../engine/request-identifier.js';
-import { FUZZINESS_MODES } from '../../engine/types.js';
+import { DEFAULT_FUZZINESS, FUZZINESS_MODES } from '../../engine/types.js';
 import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
 import { CalendarDate, CountryCode, PrintableText, StringEnum } from './common.js';
 
@@ -63,7 +63,7 @@ export const ScreenRequestSchema = Type.Object(
     ),
     fuzziness: Type.Optional(
       StringEnum(FUZZINESS_MODES, {
-        default: 'balanced',
+        default: DEFAULT_FUZZINESS,
         description: 'strict: exact after normalisation; balanced: plus phonetic and token similarity; loose: aggressive.',
       }),
     ),

@@ -8,7 +8,7 @@
  * every thread holds alike, `max` for the worst pause).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { ScreenRequest, ScreenResult } from '../../engine/types.js';
+import { fuzzinessOf, type ScreenRequest, type ScreenResult } from '../../engine/types.js';
 import type { ErrorCode } from '../../errors.js';
 import type { MetricsText, RequestObservation, ServerMetrics } from '../deps.js';
 import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
@@ -109,7 +109,7 @@ export class ServiceMetrics implements ServerMetrics {
   }
 
   screened(request: ScreenRequest, result: ScreenResult): void {
-    const fuzziness = request.fuzziness ?? 'balanced';
+    const fuzziness = fuzzinessOf(request);
     const action = result.summary.recommendedAction;
     const screenKey = `${fuzziness} ${action}`;
     let screens = this.boundScreens.get(screenKey);
