@@ -3,9 +3,9 @@
  * GET /sanctions-screening/v1/openapi.json serves), built and compiled once per process. The HTTP
  * test harness runs every answer through it, so the document cannot fall behind the server.
  */
-import { ROUTES } from '../routes/index.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { UNDOCUMENTED_ROUTES } from './operations.js';
+import { ROUTES } from '../../src/server/routes/index.js';
+import { buildOpenApiDocument } from '../../src/server/openapi/openapi.js';
+import { UNDOCUMENTED_ROUTES } from '../../src/server/openapi/operations.js';
 import { createResponseCheck, type ObservedResponse, type ResponseCheck } from './response-validator.js';
 
 let check: ResponseCheck | undefined;

@@ -3,9 +3,9 @@
  * way an answer can break the document, or the "every answer validates" guarantee means nothing.
  */
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../routes/index.js';
-import { buildOpenApiDocument } from './openapi.js';
-import { UNDOCUMENTED_ROUTES } from './operations.js';
+import { ROUTES } from '../../src/server/routes/index.js';
+import { buildOpenApiDocument } from '../../src/server/openapi/openapi.js';
+import { UNDOCUMENTED_ROUTES } from '../../src/server/openapi/operations.js';
 import { createResponseCheck, type ObservedResponse } from './response-validator.js';
 
 const check = createResponseCheck(buildOpenApiDocument(ROUTES), Object.keys(UNDOCUMENTED_ROUTES));

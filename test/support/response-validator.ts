@@ -12,9 +12,9 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { isAssignedAlpha2 } from '../../lists/countries.js';
-import { isRealCalendarDate } from '../../lists/dates.js';
-import type { JsonObject } from './components.js';
+import { isAssignedAlpha2 } from '../../src/lists/countries.js';
+import { isRealCalendarDate } from '../../src/lists/dates.js';
+import type { JsonObject } from '../../src/server/openapi/components.js';
 
 // ajv-formats is CommonJS with `exports.default`; under NodeNext the default import is module.exports.
 const addFormats = addFormatsModule.default;
