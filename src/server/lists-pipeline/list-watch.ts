@@ -1,6 +1,6 @@
 /**
  * @module Loading the list set and reloading it when LISTS_DIR changes (it runs in the list
- * pipeline's background thread, lists-pipeline/pipeline-worker.ts). The server listens before the
+ * pipeline's background process, lists-pipeline/pipeline-process.ts). The server listens before the
  * first load ends (readyz and screening answer 503 meanwhile); a failed load is logged in one line
  * and retried; a set without any entry is not installed.
  *

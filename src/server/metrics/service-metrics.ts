@@ -4,8 +4,8 @@
  * Labels are closed sets so no request can mint new series: route is the matched pattern ("-" when
  * none matched), method one of METHODS or "other", code one of the error table's codes. Nothing of a
  * request body ever becomes a label. With WORKERS=N every worker thread has its own registry and the
- * main thread merges them (aggregate.ts); each metric says how (sum by default, `first` for figures
- * every thread holds alike, `max` for the worst pause).
+ * main thread merges them (thread-metrics.ts, mergeMetrics); each metric says how (sum by default,
+ * `first` for figures every thread holds alike, `max` for the worst pause).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
 import { fuzzinessOf, type ScreenRequest, type ScreenResult } from '../../engine/types.js';
