@@ -9,6 +9,11 @@ export { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit, resetQuery, u
 export { collect, setWorkLimit, skippedCount, workDone } from './score';
 export { opsPtr, opParamsPtr, runOps } from './ops';
 export { jaroWinkler, editDistance, oneEditDistance } from './similarity';
+// The numbers the host shares with the core (layout.ts), read by src/engine/core.ts at load.
+export {
+  MAXQ, MAX_QPOS, QBYTES, MAX_CANDIDATES, MAX_PHONETIC, OUT_STRIDE,
+  OP_WORDS, OP_ADD, OP_ONE_EDIT, OP_SHORT, OP_TWO_EDIT, OP_PHONETIC,
+} from './layout';
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {

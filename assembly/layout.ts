@@ -22,6 +22,9 @@
 //
 // A unit is one token, or two adjacent tokens joined (a compound), so "abdul rahman" on one side
 // meets "abdulrahman" on the other. Positions are token indexes; span is 1 or 2.
+//
+// The numbers below are the single source for core and host: index.ts exports the ones the host
+// needs as globals, and src/engine/core.ts reads them from the compiled module, never a copy.
 
 /** Most query units (tokens plus adjacent-pair compounds) one query may have. */
 export const MAXQ: i32 = 40;
@@ -46,3 +49,13 @@ export const MAX_PHONETIC: i32 = 64;
 //   [5] candidate unmatched mass  [6] matched query positions mask (u32)  [7] accumulated rarity
 //   [8] matched candidate positions mask, positions 0-31 (u32)
 export const OUT_STRIDE: i32 = 9;
+
+// The op queue (ops.ts): the host writes a query's searches as ops of OP_WORDS i32/f32 words at
+// opsPtr(), then calls runOps(). Codes of the ops (their words are drawn in ops.ts):
+export const OP_ADD: i32 = 1;
+export const OP_ONE_EDIT: i32 = 2;
+export const OP_SHORT: i32 = 3;
+export const OP_TWO_EDIT: i32 = 4;
+export const OP_PHONETIC: i32 = 5;
+/** Words of the op buffer; the host runs what it queued before it would overflow. */
+export const OP_WORDS: i32 = 8192;

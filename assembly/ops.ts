@@ -12,18 +12,9 @@
 //   OP_TWO_EDIT  u, edits                    expandUnit(u, edits, 0, jwFloor, jwFloor2, editPenalty)
 //   OP_PHONETIC  u, count, param, token x count   addPhonetic over the tokens, with minJw, drop and
 //                                                  minSim the f64 triple `param` of the params region
-import { MAXQ, MAX_PHONETIC } from './layout';
+import { MAXQ, MAX_PHONETIC, OP_ADD, OP_ONE_EDIT, OP_PHONETIC, OP_SHORT, OP_TWO_EDIT, OP_WORDS } from './layout';
 import { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit } from './search';
 import { phonTok } from './state';
-
-export const OP_ADD: i32 = 1;
-export const OP_ONE_EDIT: i32 = 2;
-export const OP_SHORT: i32 = 3;
-export const OP_TWO_EDIT: i32 = 4;
-export const OP_PHONETIC: i32 = 5;
-
-/** Words of the op buffer; the host runs what it queued before it would overflow. */
-export const OP_WORDS: i32 = 8192;
 
 const ops = memory.data(OP_WORDS * 4, 8);
 /** f64 triples (minJw, drop, minSim) for OP_PHONETIC, one per unit at most. */

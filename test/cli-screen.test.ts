@@ -17,7 +17,7 @@ import { registerScreenCommand, type ScreenIo } from '../src/cli/screen-command.
 import { buildEngine, type Engine } from '../src/engine/index.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import type { ListEntry } from '../src/lists/model.js';
-import { readScreenRequest } from '../src/server/screen-input.js';
+import { readScreenRequest } from '../src/contract/screen-input.js';
 import { PROJECT_DIR, SAMPLE_DIR } from './support/shared.js';
 
 const API_KEY = 'svc_live_TESTKEYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

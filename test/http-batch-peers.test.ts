@@ -1,6 +1,6 @@
 /**
  * Batch slots screened on every worker (issue 16): with WORKERS=2 the worker that received a batch
- * hands chunks of its slots to the idle peer (src/server/peer-screening.ts). Over real HTTP on the
+ * hands chunks of its slots to the idle peer (src/server/threads/peer-screening.ts). Over real HTTP on the
  * snapshot, the answers are the same bytes as with WORKERS=1 (slot order, matches, coverage), apart
  * from each slot's own requestId and screenedAt, and the peer screened some of the slots
  * (rps_batch_peer_slots_total > 0; 0 before the peer channel existed). On one thread over a real
@@ -16,8 +16,8 @@ import { loadConfig } from '../src/config.js';
 import { buildEngine } from '../src/engine/index.js';
 import type { ScreenRequest, ScreeningEngine } from '../src/engine/types.js';
 import { mintSessionToken } from '../src/identity/session-token.js';
-import { createLogger } from '../src/server/logger.js';
-import { PeerScreening, screenInSlices } from '../src/server/peer-screening.js';
+import { createLogger } from '../src/server/logging/logger.js';
+import { PeerScreening, screenInSlices } from '../src/server/threads/peer-screening.js';
 import { startService, type RunningService } from '../src/server/service.js';
 import { call, sampleLists } from './support/http-harness.js';
 import { describeShared, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';

@@ -9,7 +9,7 @@ import { pack } from 'msgpackr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { loadListSet, type LoadedListSet } from '../src/lists/catalog.js';
-import { createLogger } from '../src/server/logger.js';
+import { createLogger } from '../src/server/logging/logger.js';
 import { startService } from '../src/server/service.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer, type TestServer } from './support/http-harness.js';
 import { describeShared, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';

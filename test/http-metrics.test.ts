@@ -8,7 +8,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { mintSessionToken } from '../src/identity/session-token.js';
-import { createLogger } from '../src/server/logger.js';
+import { createLogger } from '../src/server/logging/logger.js';
 import { startService } from '../src/server/service.js';
 import { call, createKey, randomPrefix, randomSecret, redisDump, REDIS_URL, startTestServer, type TestServer } from './support/http-harness.js';
 import { SAMPLE_DIR } from './support/shared.js';

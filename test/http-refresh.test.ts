@@ -15,7 +15,7 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { mintSessionToken } from '../src/identity/session-token.js';
-import { createLogger } from '../src/server/logger.js';
+import { createLogger } from '../src/server/logging/logger.js';
 import { startService } from '../src/server/service.js';
 import { call, randomPrefix, randomSecret, redisDump, REDIS_URL } from './support/http-harness.js';
 import { describeShared, PROJECT_DIR, SAMPLE_DIR, SNAPSHOT_DIR } from './support/shared.js';

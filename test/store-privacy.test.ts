@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { createClient } from 'redis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mintSessionToken } from '../src/identity/session-token.js';
-import { createState } from '../src/store/create-state.js';
-import type { State } from '../src/store/state-types.js';
+import { createState } from '../src/state/create-state.js';
+import type { State } from '../src/state/state-types.js';
 import { deleteRedisPrefix, REDIS_TEST_URL } from './store-harness.js';
 
 const MARKER_NAME = 'Qwertzuiop Markerovna Privacyskaya';

@@ -8,9 +8,9 @@
 import { Packr } from 'msgpackr';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../src/errors.js';
-import { decodeBody } from '../src/server/framing.js';
-import type { PlainRequest } from '../src/server/http-types.js';
-import { readScreenRequest } from '../src/server/screen-input.js';
+import { decodeBody } from '../src/server/http/framing.js';
+import type { PlainRequest } from '../src/server/http/http-types.js';
+import { readScreenRequest } from '../src/contract/screen-input.js';
 
 const MiB = 1024 * 1024;
 const packr = new Packr({ variableMapSize: true });

@@ -7,7 +7,8 @@
  */
 import { join } from 'node:path';
 import type { Engine } from '../../src/engine/index.js';
-import { listedIdentifiers, MIN_IDENTIFIER_LENGTH, normaliseIdentifier, type RequestIdentifier } from '../../src/engine/identifiers.js';
+import { listedIdentifiers, MIN_IDENTIFIER_LENGTH, normaliseIdentifier } from '../../src/engine/identifiers.js';
+import type { RequestIdentifier } from '../../src/engine/request-identifier.js';
 import type { Fuzziness, ScreenRequest } from '../../src/engine/types.js';
 import type { ListEntry } from '../../src/lists/model.js';
 import { readCsv } from '../support/csv.js';

@@ -11,7 +11,7 @@
 import type { Fuzziness, ScreenRequest } from '../../src/engine/types.js';
 import { seededRandom } from './name-noise.js';
 
-/** The API's limits (src/server/schemas/screen-request.ts): name and alias length, aliases, batch. */
+/** The API's limits (src/contract/schemas/screen-request.ts): name and alias length, aliases, batch. */
 export const NAME_MAX = 300;
 export const ALIASES_MAX = 20;
 export const BATCH_MAX = 100;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Command } from 'commander';
 import { createClient } from 'redis';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { createState } from '../store/create-state.js';
+import { createState } from '../state/create-state.js';
 import { registerAccountsCommand } from './accounts-command.js';
 import type { CliIo } from './session-command.js';
 

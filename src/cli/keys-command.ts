@@ -7,8 +7,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../config.js';
 import type { ApiKeyRecord, CreateKeyInput, IdempotentCreateResult, IdentityService } from '../identity/types.js';
-import { createState } from '../store/create-state.js';
-import { stateOptionsFromConfig } from '../store/state-options.js';
+import { createState } from '../state/create-state.js';
+import { stateOptionsFromConfig } from '../state/state-options.js';
 import { keyTable, splitIds, wholeNumber } from './accounts-command.js';
 import { PROCESS_IO, type CliIo } from './session-command.js';
 

@@ -11,9 +11,6 @@ type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
 export const CORE_VERSION = 8;
-export const MAXQ = 40;
-export const MAX_QPOS = 31;
-const OUT_STRIDE = 9;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -38,18 +35,6 @@ function memoryBound(arrays: IndexArrays, regions: readonly ArrayBufferView[]): 
   bytes += MAXQ * MAX_EXPANSIONS * 4 * 3;
   return bytes;
 }
-/** Must equal MAX_CANDIDATES in assembly/layout.ts. */
-const MAX_ROWS = 256;
-const QBYTES = 4096;
-/** Must equal MAX_PHONETIC in assembly/layout.ts: phonetic candidates handed over per query unit. */
-export const MAX_PHONETIC = 64;
-/** Must equal OP_WORDS and the OP_ codes in assembly/ops.ts. */
-const OP_WORDS = 8192;
-const OP_ADD = 1;
-const OP_ONE_EDIT = 2;
-const OP_SHORT = 3;
-const OP_TWO_EDIT = 4;
-const OP_PHONETIC = 5;
 /** setWorkLimit's "no limit" (the core's u32 maximum). */
 export const NO_WORK_LIMIT = 0xffffffff;
 
@@ -62,6 +47,36 @@ function coreModule(): WebAssembly.Module {
   }
   return compiled;
 }
+
+/**
+ * The numbers core and host share, read from the core's exported globals (assembly/layout.ts
+ * defines each once) through a throwaway instance, so the host keeps no copy to fall out of step.
+ */
+function sharedNumbers(): (name: string) => number {
+  const exports = new WebAssembly.Instance(coreModule(), { env: { abort: () => { throw new Error('core abort'); } } }).exports;
+  return (name) => {
+    const global = exports[name] as { value?: unknown } | undefined;
+    if (typeof global?.value !== 'number') throw new Error(`build/core.wasm does not export ${name}: run npm run build:wasm`);
+    return global.value;
+  };
+}
+const shared = sharedNumbers();
+/** Most query units one query may have. */
+export const MAXQ = shared('MAXQ');
+/** Query positions fit a 32-bit mask. */
+export const MAX_QPOS = shared('MAX_QPOS');
+/** Phonetic candidates handed over per query unit. */
+export const MAX_PHONETIC = shared('MAX_PHONETIC');
+/** Rows of the candidate table (MAX_CANDIDATES) and slots per row. */
+const MAX_ROWS = shared('MAX_CANDIDATES');
+const OUT_STRIDE = shared('OUT_STRIDE');
+const QBYTES = shared('QBYTES');
+const OP_WORDS = shared('OP_WORDS');
+const OP_ADD = shared('OP_ADD');
+const OP_ONE_EDIT = shared('OP_ONE_EDIT');
+const OP_SHORT = shared('OP_SHORT');
+const OP_TWO_EDIT = shared('OP_TWO_EDIT');
+const OP_PHONETIC = shared('OP_PHONETIC');
 
 export interface QueryUnit {
   text: string;

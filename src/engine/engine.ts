@@ -15,6 +15,7 @@ import { matchName, type WeightOf } from './name-matcher.js';
 import type {
   Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine,
 } from './types.js';
+import { fuzzinessOf } from './types.js';
 
 export const DEFAULT_LIMIT = 10;
 /** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
@@ -204,7 +205,7 @@ export class Engine implements ScreeningEngine {
   }
 
   screen(request: ScreenRequest): ScreenResult {
-    const fuzziness = request.fuzziness ?? 'balanced';
+    const fuzziness = fuzzinessOf(request);
     const thresholds = MODES[fuzziness].thresholds;
     const review = request.threshold ?? thresholds.review;
     const floor = Math.min(thresholds.reportingFloor, review);

@@ -9,20 +9,8 @@
  * so a serving thread finds the entries an identifier names without decoding any other entry.
  */
 import type { ListEntry } from '../lists/model.js';
+import { IDENTIFIER_TYPES, type IdentifierType, type RequestIdentifier } from './request-identifier.js';
 import type { Evidence } from './types.js';
-
-export const IDENTIFIER_TYPES = [
-  'passport', 'national-id', 'tax-id', 'registration-number', 'imo', 'mmsi', 'call-sign', 'aircraft-serial',
-  'swift-bic', 'crypto-address', 'other',
-] as const;
-export type IdentifierType = (typeof IDENTIFIER_TYPES)[number];
-
-export interface RequestIdentifier {
-  type: IdentifierType;
-  value: string;
-  /** ISO 3166-1 alpha-2, upper case. */
-  country?: string;
-}
 
 /** What an identifier match adds: with a name score of 0 it still reaches every mode's review threshold. */
 export const IDENTIFIER_WEIGHT = 0.85;

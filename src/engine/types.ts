@@ -3,10 +3,16 @@
  * The engine is pure and deterministic; requestId and screenedAt are the server's business.
  */
 import type { EntryKind, ListEntry, ListSource } from '../lists/model.js';
-import type { RequestIdentifier } from './identifiers.js';
+import type { RequestIdentifier } from './request-identifier.js';
 
 export type Fuzziness = 'strict' | 'balanced' | 'loose';
 export const FUZZINESS_MODES: readonly Fuzziness[] = ['strict', 'balanced', 'loose'];
+/** The mode of a request that names none (API.md); the contract's schema, the engine and the metrics read it here. */
+export const DEFAULT_FUZZINESS: Fuzziness = 'balanced';
+
+export function fuzzinessOf(request: { readonly fuzziness?: Fuzziness }): Fuzziness {
+  return request.fuzziness ?? DEFAULT_FUZZINESS;
+}
 
 /** A request after validation: country codes upper-case, dates real, name trimmed. */
 export interface ScreenRequest {

@@ -4,7 +4,6 @@
  * Revocation is written to the store, evicted here at once and published to every instance.
  */
 import { randomUUID } from 'node:crypto';
-import type { StateLogger } from '../store/state-types.js';
 import type { Store, StoredKey } from '../store/types.js';
 import { newAccount, type AccountDefaults } from './accounts.js';
 import { displayPrefix, generateToken, hashToken } from './api-key-token.js';
@@ -15,7 +14,7 @@ import { toApiKeyRecord } from './key-records.js';
 import { checkKeyInput } from './key-validation.js';
 import { verifyKey } from './key-verifier.js';
 import type { SessionVerifier } from './session-verifier.js';
-import type { CreateKeyInput, CreateKeyResult, IdentityService } from './types.js';
+import type { CreateKeyInput, CreateKeyResult, IdentityLogger, IdentityService } from './types.js';
 
 export interface IdentityServiceOptions {
   readonly store: Store;
@@ -24,7 +23,7 @@ export interface IdentityServiceOptions {
   readonly now?: () => Date;
   /** How long a verified key is trusted without asking the store; default (and at most sensible) 30 s. */
   readonly cacheTtlMs?: number;
-  readonly logger?: StateLogger;
+  readonly logger?: IdentityLogger;
 }
 
 export function createIdentityService(options: IdentityServiceOptions): IdentityService {

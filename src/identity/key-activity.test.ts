@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createState } from '../store/create-state.js';
-import type { State } from '../store/state-types.js';
+import { createState } from '../state/create-state.js';
+import type { State } from '../state/state-types.js';
 
 describe('lastUsedAt of API keys', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'rps-key-activity-'));

@@ -4,7 +4,7 @@
  * least a minute old. So the recorded time is at most a minute (per serving thread) behind the
  * last call, and a key costs one small write a minute at most whatever its traffic.
  */
-import type { StateLogger } from '../store/state-types.js';
+import type { IdentityLogger } from './types.js';
 import type { KeyExtrasStore } from '../store/types.js';
 
 export const LAST_USED_INTERVAL_MS = 60_000;
@@ -17,7 +17,7 @@ export class KeyActivity {
 
   constructor(
     readonly store: Pick<KeyExtrasStore, 'touchKey'>,
-    readonly logger?: StateLogger,
+    readonly logger?: IdentityLogger,
     readonly intervalMs = LAST_USED_INTERVAL_MS,
   ) {}
 

@@ -9,7 +9,7 @@
 import { createPublicKey, type KeyObject } from 'node:crypto';
 import { createRemoteJWKSet, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { StoreUnavailableError } from '../store/errors.js';
-import type { SessionOptions } from '../store/state-types.js';
+import type { SessionOptions } from './session-options.js';
 import { ACCOUNT_ID_PATTERN } from './accounts.js';
 import { loadOrCreateDevSecret } from './dev-secret.js';
 

@@ -86,6 +86,11 @@ export type VerifyKeyResult =
   | { readonly ok: true; readonly key: VerifiedKey; readonly account: Account }
   | { readonly ok: false; readonly code: VerifyKeyFailure };
 
+/** pino-compatible subset: identity only warns (a last use or a revocation event not recorded). */
+export interface IdentityLogger {
+  warn(details: object, message: string): void;
+}
+
 export interface IdentityService {
   /** `jwt` is the bearer token without the "Bearer " prefix. Creates the account on first use. */
   verifySession(jwt: string): Promise<SessionResult>;

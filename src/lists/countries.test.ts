@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, isAssignedAlpha2, toAlpha2 } from './countries.js';
+import { countryName, exactCountryName, isAssignedAlpha2, toAlpha2 } from './countries.js';
 
 describe('toAlpha2', () => {
   it('reads alpha-2, alpha-3, ISO names and the publishers\' own spellings', () => {
@@ -30,6 +30,18 @@ describe('toAlpha2', () => {
       expect(toAlpha2('Iran')).toBe('IR');
       expect(toAlpha2('constructor')).toBeUndefined();
     }
+  });
+});
+
+describe('exactCountryName', () => {
+  it('reads whole English names and the BIS abbreviations, never codes or publisher spellings', () => {
+    expect(['China', 'russia', 'UAE', 'U.A.E.', 'PRC'].map(exactCountryName)).toEqual(['CN', 'RU', 'AE', 'AE', 'CN']);
+    for (const text of ['CN', 'CHN', 'Burma', 'Korea, North', 'constructor', 'Xian']) expect(exactCountryName(text), text).toBeUndefined();
+  });
+
+  it('resolves a name two codes list as toAlpha2 does: one index for both ("Congo" is CG, issue 18)', () => {
+    expect(exactCountryName('Congo')).toBe('CG');
+    expect(exactCountryName('Congo')).toBe(toAlpha2('Congo'));
   });
 });
 

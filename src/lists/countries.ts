@@ -3,6 +3,8 @@
  *
  * OFAC writes its own short forms ("Korea, North", "Burma", "Congo, Democratic Republic of the");
  * SAM writes ISO alpha-3; CSL writes alpha-2. Everything leaves here as upper-case alpha-2.
+ * One name index serves both readers: toAlpha2 (any code, name or publisher spelling) and
+ * exactCountryName (only a whole English name or a BIS abbreviation, for address parts).
  */
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
@@ -70,6 +72,9 @@ const ALIASES: ReadonlyMap<string, string> = new Map(Object.entries({
   ussr: 'SU',
 }));
 
+/** Country abbreviations BIS writes beside the code ("Dubai, UAE, AE") that the ISO tables lack. */
+const COUNTRY_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([['UAE', 'AE'], ['U.A.E', 'AE'], ['PRC', 'CN']]);
+
 /**
  * Codes the lists use that ISO has withdrawn or only reserved; accepted in list data so the
  * record keeps its country, even though a request may not use them (see isAssignedAlpha2).
@@ -124,6 +129,16 @@ function resolveAlpha2(value: string): string | undefined {
   }
   const lower = text.toLowerCase();
   return ALIASES.get(lower) ?? isoNameIndex().get(lower);
+}
+
+/**
+ * The code of an exact country name or abbreviation ("China", "Russia", "UAE"), else undefined: for
+ * the CSL address parser and the DPL mapper ("Xian, China, CN", "Dubai, UAE, AE"). Narrower than
+ * toAlpha2 on purpose: never a code or a publisher spelling, so an address part is taken for a
+ * country only when it plainly names one. Same name index as toAlpha2, so "Congo" is CG in both.
+ */
+export function exactCountryName(part: string): string | undefined {
+  return COUNTRY_ABBREVIATIONS.get(part.toUpperCase().replace(/\.$/, '')) ?? isoNameIndex().get(part.toLowerCase());
 }
 
 /** True for an assigned ISO 3166-1 alpha-2 code (XK, Kosovo, is accepted as user-assigned and used by OFAC). */

@@ -6,14 +6,14 @@
 import type { Config } from '../config.js';
 import { buildEngine } from '../engine/index.js';
 import type { LoadedListSet } from '../lists/catalog.js';
-import { createState } from '../store/create-state.js';
-import { stateOptionsFromConfig } from '../store/state-options.js';
-import type { State } from '../store/state-types.js';
-import type { ServerDeps } from './deps.js';
-import { ListsHolder } from './lists-holder.js';
+import { createState } from '../state/create-state.js';
+import { stateOptionsFromConfig } from '../state/state-options.js';
+import type { State } from '../state/state-types.js';
+import type { MetricsText, ServerDeps } from './deps.js';
+import { ListsHolder } from './lists-pipeline/lists-holder.js';
 import { PayloadInstaller } from './lists-pipeline/payload-installer.js';
-import type { Logger } from './logger.js';
-import { ServiceMetrics, type MetricsText } from './metrics/service-metrics.js';
+import type { Logger } from './logging/logger.js';
+import { ServiceMetrics } from './metrics/service-metrics.js';
 
 export interface ThreadServices {
   deps: ServerDeps;

@@ -3,13 +3,13 @@
  * so tests build a server over real state with any list set.
  */
 import type { ScreeningEngine } from '../engine/types.js';
+import type { ErrorCode } from '../errors.js';
 import type { ListStatus } from '../lists/catalog.js';
 import type { ListSource } from '../lists/model.js';
-import type { CoverageBook } from './coverage.js';
-import type { BatchScreener } from './peer-screening.js';
-import type { State } from '../store/state-types.js';
-import type { Logger } from './logger.js';
-import type { ServerMetrics } from './metrics/service-metrics.js';
+import type { CoverageBook } from '../contract/coverage.js';
+import type { State } from '../state/state-types.js';
+import type { Logger } from './logging/logger.js';
+import type { BatchScreener } from './threads/peer-screening.js';
 
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
 export const SERVICE_ID = 'sanctions-screening';
@@ -33,6 +33,28 @@ export interface ListsView {
   /** Identifies the loaded list set (null until loaded); absent in tests that build a view by hand. */
   version?(): string | null;
   readonly policy: Readonly<ListsPolicy>;
+}
+
+export interface MetricsText {
+  contentType: string;
+  body: string;
+}
+
+export interface RequestObservation {
+  method: string;
+  route: string;
+  status: number;
+  seconds: number;
+  /** The error code answered, if any. */
+  code?: ErrorCode;
+}
+
+/** What the HTTP layer sees of the metrics; metrics/service-metrics.ts implements it. */
+export interface ServerMetrics {
+  /** GET /metrics requires `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
+  readonly token: string | null;
+  observeRequest(observation: RequestObservation): void;
+  render(): Promise<MetricsText>;
 }
 
 export interface ServerDeps {

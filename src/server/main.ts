@@ -4,7 +4,7 @@
  * pipeline, stop accepting, finish what is in flight, close the stores.
  */
 import { ConfigError, loadConfig, type Config } from '../config.js';
-import { createLogger } from './logger.js';
+import { createLogger } from './logging/logger.js';
 import { startService, type RunningService } from './service.js';
 
 function readConfig(): Config {

@@ -9,10 +9,10 @@ import { scanListDir } from '../lists/catalog-scan.js';
 import { createThreadServices } from './bootstrap.js';
 import type { ListsPayload } from './lists-pipeline/lists-payload.js';
 import { startListPipeline, type ListPipeline } from './lists-pipeline/list-pipeline.js';
-import type { Logger } from './logger.js';
+import type { Logger } from './logging/logger.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
-import { startHttpServer } from './server.js';
-import { startWorkerPool } from './workers.js';
+import { startHttpServer } from './http/server.js';
+import { startWorkerPool } from './threads/workers.js';
 
 export interface RunningService {
   readonly port: number;

@@ -172,6 +172,12 @@ export interface RevocationBus {
   onRevocation(listener: (event: RevocationEvent) => void): () => void;
 }
 
+/** pino-compatible subset, so no store module depends on a logger implementation. */
+export interface StoreLogger {
+  warn(details: object, message: string): void;
+  info(details: object, message: string): void;
+}
+
 export type StoreKind = 'lmdb' | 'redis';
 
 export interface Store extends AccountStore, KeyStore, KeyExtrasStore, CounterStore, AuditStore, RevocationBus {

@@ -12,9 +12,9 @@ import { loadConfig, type Config } from '../../src/config.js';
 import { mintSessionToken } from '../../src/identity/session-token.js';
 import type { LoadedListSet } from '../../src/lists/catalog.js';
 import { createThreadServices, installListSet, type ThreadServices } from '../../src/server/bootstrap.js';
-import { assertConformsToOpenApi } from '../../src/server/openapi/contract-check.js';
-import { createLogger } from '../../src/server/logger.js';
-import { startHttpServer, type RunningServer } from '../../src/server/server.js';
+import { assertConformsToOpenApi } from './contract-check.js';
+import { createLogger } from '../../src/server/logging/logger.js';
+import { startHttpServer, type RunningServer } from '../../src/server/http/server.js';
 import { REDIS_TEST_URL } from './redis-url.js';
 import { SAMPLE_DIR } from './shared.js';
 

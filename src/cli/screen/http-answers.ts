@@ -5,7 +5,7 @@
  * would record screenings that did not happen.
  */
 import type { FieldIssue } from '../../errors.js';
-import type { ScreenResponse } from '../../server/screen-response.js';
+import type { ScreenResponse } from '../../contract/screen-response.js';
 import { ScreenStopError, type SlotError, type SlotOutcome } from './screen-records.js';
 
 export interface ApiError {

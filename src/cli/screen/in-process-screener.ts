@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { buildEngine } from '../../engine/index.js';
 import { loadListSet, type ListStatus } from '../../lists/catalog.js';
-import { CoverageBook } from '../../server/coverage.js';
-import { ScreenAnswer } from '../../server/screen-response.js';
+import { CoverageBook } from '../../contract/coverage.js';
+import { ScreenAnswer } from '../../contract/screen-response.js';
 import type { Screener } from './screen-records.js';
 
 export interface InProcessInfo {

@@ -7,7 +7,7 @@
  * the screening covered: `complete`, or not), and the input's extra CSV columns, unchanged.
  */
 import type { FieldIssue } from '../../errors.js';
-import type { ScreenResponse } from '../../server/screen-response.js';
+import type { ScreenResponse } from '../../contract/screen-response.js';
 import type { OutputFormat, OutputRecord } from './screen-records.js';
 
 export const CSV_HEADER = [

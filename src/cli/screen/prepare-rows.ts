@@ -1,6 +1,6 @@
 /**
  * @module Input row -> a request ready to screen, or an error row naming the field. Validation is the
- * server's own (src/server/screen-input.ts), so a row rejected here would be rejected by the API and
+ * server's own (src/contract/screen-input.ts), so a row rejected here would be rejected by the API and
  * the other way round; nothing invalid is sent, and no quota is spent on it.
  *
  * An invalid optional field about the party (a date of birth such as 1990-02-30, an unknown country
@@ -12,7 +12,7 @@
 import type { Fuzziness } from '../../engine/types.js';
 import type { FieldIssue } from '../../errors.js';
 import type { ListSource } from '../../lists/model.js';
-import { readScreenRequest } from '../../server/screen-input.js';
+import { readScreenRequest } from '../../contract/screen-input.js';
 import type { InputRow, OutputRecord, ValidRow } from './screen-records.js';
 
 /** Command-line defaults applied to rows that do not set the field themselves. */

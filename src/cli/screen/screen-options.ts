@@ -3,9 +3,9 @@
  * commander with the option named, before any file is opened.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { FUZZINESS_MODES, type Fuzziness } from '../../engine/types.js';
+import { DEFAULT_FUZZINESS, FUZZINESS_MODES, type Fuzziness } from '../../engine/types.js';
 import { isListSource, LIST_SOURCES, type ListSource } from '../../lists/model.js';
-import { MAX_LIMIT } from '../../server/schemas/screen-request.js';
+import { MAX_LIMIT } from '../../contract/schemas/screen-request.js';
 import type { RowDefaults } from './prepare-rows.js';
 import type { InputFormat } from './screen-records.js';
 
@@ -47,7 +47,7 @@ export function screenOptions(command: Command): Command {
     .addOption(new Option('--input-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
     .addOption(new Option('--output-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
     .addOption(new Option('--delimiter <char>', 'CSV input delimiter (default: detected from the header row)').choices([',', ';', 'tab', '|']))
-    .addOption(new Option('--fuzziness <mode>', 'for rows that set none (server default: balanced)').choices(FUZZINESS_MODES))
+    .addOption(new Option('--fuzziness <mode>', `for rows that set none (server default: ${DEFAULT_FUZZINESS})`).choices(FUZZINESS_MODES))
     .option('--threshold <0..1>', 'review threshold for rows that set none', fraction)
     .option('--limit <n>', `most matches per row, 1..${MAX_LIMIT} (server default: 10)`, integerIn(1, MAX_LIMIT))
     .option('--lists <sources>', 'screen only against these lists (comma-separated listSource IDs)', listSources)

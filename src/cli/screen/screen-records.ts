@@ -4,7 +4,7 @@
  */
 import type { ScreenRequest } from '../../engine/types.js';
 import type { FieldIssue } from '../../errors.js';
-import type { ScreenResponse } from '../../server/screen-response.js';
+import type { ScreenResponse } from '../../contract/screen-response.js';
 
 export type InputFormat = 'csv' | 'jsonl';
 export type OutputFormat = 'csv' | 'jsonl';

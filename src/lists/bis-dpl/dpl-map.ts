@@ -11,8 +11,7 @@ import { parseDateValue, usDateToIso } from '../dates.js';
 import { inferKind } from '../infer-kind.js';
 import type { Address, DropCounter, ListEntry } from '../model.js';
 import { LIST_INFO } from '../sources.js';
-import { toAlpha2 } from '../countries.js';
-import { exactCountryName } from '../csl/country-names.js';
+import { exactCountryName, toAlpha2 } from '../countries.js';
 
 /** A data row by header name (Name, Street_Address, ...), values as published. */
 export type DplRow = Readonly<Record<DplColumn, string>>;

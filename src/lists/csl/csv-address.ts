@@ -10,8 +10,7 @@
  * stays in the street rather than becoming a wrong city.
  */
 import type { Address } from '../model.js';
-import { countryName, toAlpha2 } from '../countries.js';
-import { exactCountryName } from './country-names.js';
+import { countryName, exactCountryName, toAlpha2 } from '../countries.js';
 
 const POSTAL = /^(?=.*\d)[A-Z0-9][A-Z0-9-]{2,9}$/i;
 /** UK and Canadian postal codes carry a space: "SW1A 1AA", "H9A 1W7". */

@@ -8,8 +8,8 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { engineFromIndex } from '../../engine/index.js';
-import type { ListsHolder } from '../lists-holder.js';
-import type { Logger } from '../logger.js';
+import type { ListsHolder } from './lists-holder.js';
+import type { Logger } from '../logging/logger.js';
 import { unpackLists, type ListsPayload } from './lists-payload.js';
 
 /**

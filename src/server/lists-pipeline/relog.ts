@@ -2,7 +2,7 @@
  * @module Re-emitting a pino line written in another thread through this thread's logger, so every
  * line of the process goes to one destination with one set of redaction rules.
  */
-import type { Logger } from '../logger.js';
+import type { Logger } from '../logging/logger.js';
 
 const LEVELS: Record<number, 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal'> = {
   10: 'trace', 20: 'debug', 30: 'info', 40: 'warn', 50: 'error', 60: 'fatal',

@@ -6,7 +6,7 @@
 import { Gauge, type Registry } from 'prom-client';
 import { wasmMemoryBytes } from '../../engine/engine-memory.js';
 import type { ListStatusValue } from '../../lists/catalog.js';
-import type { ListsHolder } from '../lists-holder.js';
+import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
 
 const STATUSES: readonly ListStatusValue[] = ['ok', 'stale', 'missing', 'sample'];
 

@@ -4,41 +4,20 @@
  * Labels are closed sets so no request can mint new series: route is the matched pattern ("-" when
  * none matched), method one of METHODS or "other", code one of the error table's codes. Nothing of a
  * request body ever becomes a label. With WORKERS=N every worker thread has its own registry and the
- * main thread merges them (aggregate.ts); each metric says how (sum by default, `first` for figures
- * every thread holds alike, `max` for the worst pause).
+ * main thread merges them (thread-metrics.ts, mergeMetrics); each metric says how (sum by default,
+ * `first` for figures every thread holds alike, `max` for the worst pause).
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry, type MetricObjectWithValues, type MetricValue } from 'prom-client';
-import type { ScreenRequest, ScreenResult } from '../../engine/types.js';
+import { fuzzinessOf, type ScreenRequest, type ScreenResult } from '../../engine/types.js';
 import type { ErrorCode } from '../../errors.js';
-import type { ListsHolder } from '../lists-holder.js';
+import type { MetricsText, RequestObservation, ServerMetrics } from '../deps.js';
+import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
 import type { InstallReport } from '../lists-pipeline/payload-installer.js';
 import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
 import { registerBuildInfo } from './build-info.js';
 import { registerListGauges } from './list-gauges.js';
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
-
-export interface MetricsText {
-  contentType: string;
-  body: string;
-}
-
-export interface RequestObservation {
-  method: string;
-  route: string;
-  status: number;
-  seconds: number;
-  /** The error code answered, if any. */
-  code?: ErrorCode;
-}
-
-/** What the HTTP layer sees of the metrics (ServerDeps.metrics). */
-export interface ServerMetrics {
-  /** GET /metrics requires `Authorization: Bearer <token>` when set (METRICS_TOKEN). */
-  readonly token: string | null;
-  observeRequest(observation: RequestObservation): void;
-  render(): Promise<MetricsText>;
-}
 
 export interface ServiceMetricsOptions {
   /** The thread's lists, for list and engine gauges; null on a thread that serves no request. */
@@ -132,7 +111,7 @@ export class ServiceMetrics implements ServerMetrics {
   }
 
   screened(request: ScreenRequest, result: ScreenResult): void {
-    const fuzziness = request.fuzziness ?? 'balanced';
+    const fuzziness = fuzzinessOf(request);
     const action = result.summary.recommendedAction;
     const screenKey = `${fuzziness} ${action}`;
     let screens = this.boundScreens.get(screenKey);

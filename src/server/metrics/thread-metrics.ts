@@ -6,7 +6,8 @@
  * Scrapes are rare (seconds apart), so nothing is paid per request.
  */
 import { AggregatorRegistry } from 'prom-client';
-import type { MetricsJson, MetricsText } from './service-metrics.js';
+import type { MetricsText } from '../deps.js';
+import type { MetricsJson } from './service-metrics.js';
 
 /** A worker's registry must answer within this, or the scrape fails (rather than report a partial sum). */
 const GATHER_TIMEOUT_MS = 2_000;

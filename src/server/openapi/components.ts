@@ -1,13 +1,13 @@
 /**
  * @module components.schemas of the OpenAPI document, generated from the TypeBox schemas the server
- * validates with (src/server/schemas/). A TypeBox schema is plain JSON Schema 2020-12 plus symbol
+ * validates with (src/contract/schemas/). A TypeBox schema is plain JSON Schema 2020-12 plus symbol
  * keys, which JSON serialisation drops, so it is the OpenAPI 3.1 schema as is. Wherever a named
  * schema appears inside another one, the copy is replaced by a `$ref`, so the reference shows each
  * shape once.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { ApiKeyListSchema, ApiKeyRecordSchema, CreateApiKeySchema, CreatedApiKeySchema } from '../schemas/api-key.js';
-import { ISSUE_KEYWORD } from '../schemas/common.js';
+import { ApiKeyListSchema, ApiKeyRecordSchema, CreateApiKeySchema, CreatedApiKeySchema } from '../../contract/schemas/api-key.js';
+import { ISSUE_KEYWORD } from '../../contract/schemas/common.js';
 import {
   AuditRecordSchema,
   BatchResponseSchema,
@@ -18,9 +18,9 @@ import {
   ListStatusSchema,
   MatchSchema,
   ScreenResponseSchema,
-} from '../schemas/responses.js';
-import { ListedRecordSchema } from '../schemas/listed-record.js';
-import { AddressSchema, BatchRequestSchema, IdentifierSchema, ScreenRequestSchema } from '../schemas/screen-request.js';
+} from '../../contract/schemas/responses.js';
+import { ListedRecordSchema } from '../../contract/schemas/listed-record.js';
+import { AddressSchema, BatchRequestSchema, IdentifierSchema, ScreenRequestSchema } from '../../contract/schemas/screen-request.js';
 import { modeSentence } from './descriptions.js';
 import { HealthSchema, OpenApiDocumentSchema, ReadinessSchema } from './ops-schemas.js';
 

@@ -7,7 +7,7 @@ import { MODES } from '../../engine/modes.js';
 import { FUZZINESS_MODES } from '../../engine/types.js';
 import { ERROR_TABLE, type ErrorCode } from '../../errors.js';
 import { SERVICE_ID } from '../deps.js';
-import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT } from '../schemas/screen-request.js';
+import { DEFAULT_LIMIT, MAX_BATCH, MAX_LIMIT } from '../../contract/schemas/screen-request.js';
 
 /** "strict: reported from 0.6, review (default anyMatchAbove) 0.85, block 0.88; ..." */
 export function modeSentence(): string {

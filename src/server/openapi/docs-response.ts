@@ -7,7 +7,7 @@
  * allow data: URIs because the viewer's stylesheet draws its icons as inline SVG data (no script
  * can run from an image). No Trusted Types: the viewer renders sanitised Markdown through innerHTML.
  */
-import type { PlainRequest, PlainResult } from '../http-types.js';
+import type { PlainRequest, PlainResult } from '../http/http-types.js';
 import type { DocsFile } from './docs-page.js';
 
 export const DOCS_CSP = [

@@ -12,7 +12,7 @@ import { ROUTES } from '../routes/index.js';
 import type { JsonObject } from './components.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { routeKey, UNDOCUMENTED_ROUTES } from './operations.js';
-import { openApiAjv } from './response-validator.js';
+import { openApiAjv } from '../../../test/support/response-validator.js';
 
 const doc = buildOpenApiDocument(ROUTES);
 const paths = doc.paths as Record<string, Record<string, JsonObject>>;

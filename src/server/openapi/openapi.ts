@@ -4,7 +4,7 @@
  * the operation notes of this folder.
  */
 import { createRequire } from 'node:module';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 import { buildComponentSchemas, type JsonObject } from './components.js';
 import { INFO_DESCRIPTION } from './descriptions.js';
 import type { OperationAuth, OperationDoc } from './operation-doc.js';

@@ -34,7 +34,7 @@ export const API_KEY_ERRORS: readonly ErrorCode[] = [
 /** decodeBody and the schema check, plus the adapter's size limit. */
 export const BODY_ERRORS: readonly ErrorCode[] = ['invalid_request', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
 
-/** Anything unexpected (app.ts), and a store outage on any route that reads keys, quotas or audit records. */
+/** Anything unexpected (http/app.ts), and a store outage on any route that reads keys, quotas or audit records. */
 export const STORE_ROUTE_ERRORS: readonly ErrorCode[] = ['internal', 'store_unavailable'];
 
 export const pathParameter = (name: string, description: string, schema: JsonObject): JsonObject =>

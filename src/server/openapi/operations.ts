@@ -3,7 +3,7 @@
  * (routes/index.ts) spells it, and the routes deliberately left out of the document with the reason.
  * A test keeps both in step with the route table: a new route must be documented or listed here.
  */
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 import { IDENTITY_OPERATIONS } from './identity-operations.js';
 import { META_OPERATIONS } from './meta-operations.js';
 import type { OperationDoc } from './operation-doc.js';

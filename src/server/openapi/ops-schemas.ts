@@ -1,11 +1,11 @@
 /**
- * @module Schemas of the answers that have no schema in src/server/schemas/ because nothing
+ * @module Schemas of the answers that have no schema in src/contract/schemas/ because nothing
  * validates them at run time: the health routes and the OpenAPI document itself. Only the OpenAPI
  * document (and the contract check of the HTTP tests) reads them.
  */
 import { Type } from '@sinclair/typebox';
 import { LIST_SOURCES } from '../../lists/model.js';
-import { StringEnum } from '../schemas/common.js';
+import { StringEnum } from '../../contract/schemas/common.js';
 
 export const HealthSchema = Type.Object({
   status: Type.Literal('ok', { description: 'The process answers.' }),

@@ -3,9 +3,9 @@
  * carries, and error responses grouped by status with the codes of errors.ts each route can give.
  */
 import { ERROR_TABLE, type ErrorCode } from '../../errors.js';
-import { REQUEST_ID_HEADER } from '../framing.js';
-import { statusLine } from '../http-types.js';
-import { RATE_LIMIT_HEADERS } from '../schemas/responses.js';
+import { REQUEST_ID_HEADER } from '../http/framing.js';
+import { statusLine } from '../http/http-types.js';
+import { RATE_LIMIT_HEADERS } from '../../contract/schemas/responses.js';
 import { schemaRef, type JsonObject } from './components.js';
 import { codeList } from './descriptions.js';
 

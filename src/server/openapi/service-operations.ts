@@ -2,7 +2,7 @@
  * @module The screening service's operations (keyed "METHOD pattern" like the route table).
  */
 import { SERVICE_ID } from '../deps.js';
-import { MAX_BATCH } from '../schemas/screen-request.js';
+import { MAX_BATCH } from '../../contract/schemas/screen-request.js';
 import { schemaRef, type JsonObject } from './components.js';
 import { BATCH_DESCRIPTION, SCREENING_DESCRIPTION } from './descriptions.js';
 import {

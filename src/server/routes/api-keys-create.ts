@@ -5,11 +5,11 @@
  */
 import { AppError } from '../../errors.js';
 import type { CreateKeyInput, IdempotentCreateResult } from '../../identity/types.js';
-import { decodeBody, reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { CreateApiKeySchema } from '../schemas/api-key.js';
-import { authenticateSession } from '../session-auth.js';
-import { compileValidator } from '../validation.js';
+import { decodeBody, reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { CreateApiKeySchema } from '../../contract/schemas/api-key.js';
+import { authenticateSession } from '../auth/session-auth.js';
+import { compileValidator } from '../../contract/validation.js';
 
 const validateCreate = compileValidator(CreateApiKeySchema);
 

@@ -3,9 +3,9 @@
  * another account and an unknown ID both answer 404, so key IDs of other accounts never show.
  */
 import { AppError } from '../../errors.js';
-import { reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { authenticateSession } from '../session-auth.js';
+import { reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { authenticateSession } from '../auth/session-auth.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,9 +6,9 @@
 import { AppError, type FieldIssue } from '../../errors.js';
 import type { ApiKeyRecord } from '../../identity/types.js';
 import { SERVICE_ID, type ServerDeps } from '../deps.js';
-import { reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { authenticateSession } from '../session-auth.js';
+import { reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { authenticateSession } from '../auth/session-auth.js';
 
 /** Use of one service by one key in the current UTC month. */
 export interface KeyUsage {

@@ -5,9 +5,9 @@
  */
 import { AppError } from '../../errors.js';
 import { SERVICE_ID } from '../deps.js';
-import { reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { authenticateKey, peekQuota, rateLimitHeaders } from '../service-auth.js';
+import { reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { authenticateKey, peekQuota, rateLimitHeaders } from '../auth/service-auth.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,8 +6,8 @@
 import { AppError } from '../../errors.js';
 import { DashboardAssets } from '../dashboard/asset-store.js';
 import { dashboardHeaders } from '../dashboard/page-headers.js';
-import type { PlainResult } from '../http-types.js';
-import type { Route } from '../route.js';
+import type { PlainResult } from '../http/http-types.js';
+import type { Route } from '../http/route.js';
 
 let assets: Promise<DashboardAssets> | undefined;
 

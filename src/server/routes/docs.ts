@@ -6,7 +6,7 @@
 import { AppError } from '../../errors.js';
 import { DOCS_PATH, docsFiles } from '../openapi/docs-page.js';
 import { docsResult } from '../openapi/docs-response.js';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 import { openApiRoute } from './openapi.js';
 
 export const docsPageRoute: Route = {
@@ -30,5 +30,7 @@ export const docsAssetRoute: Route = {
   },
 };
 
-/** The document and the page that shows it, registered together in routes/index.ts. */
-export const apiReferenceRoutes: readonly Route[] = [openApiRoute, docsPageRoute, docsAssetRoute];
+/** The document and the page that shows it, registered together in routes/index.ts; `table` is every route. */
+export function apiReferenceRoutes(table: () => readonly Route[]): readonly Route[] {
+  return [openApiRoute(table), docsPageRoute, docsAssetRoute];
+}

@@ -10,9 +10,9 @@
  * several workers, until every worker has its lists.
  */
 import type { FieldIssue } from '../../errors.js';
-import { errorReply, reply } from '../framing.js';
+import { errorReply, reply } from '../http/framing.js';
 import type { ServerDeps } from '../deps.js';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 
 export const healthzRoute: Route = {
   method: 'GET',

@@ -1,7 +1,7 @@
 /**
  * @module Every route of the server, in one table (the router and the OpenAPI document read it).
  */
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 import { createApiKeyRoute } from './api-keys-create.js';
 import { deleteApiKeyRoute } from './api-keys-delete.js';
 import { listApiKeysRoute } from './api-keys-list.js';
@@ -28,5 +28,6 @@ export const ROUTES: readonly Route[] = [
   readyzRoute,
   metricsRoute,
   ...dashboardRoutes,
-  ...apiReferenceRoutes,
+  // The OpenAPI route documents this very table, so it is handed the table rather than importing it.
+  ...apiReferenceRoutes(() => ROUTES),
 ];

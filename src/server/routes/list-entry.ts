@@ -6,10 +6,10 @@
 import { AppError } from '../../errors.js';
 import { isListSource } from '../../lists/model.js';
 import { SERVICE_ID } from '../deps.js';
-import { reply } from '../framing.js';
-import { listedRecord } from '../listed-record.js';
-import type { Route } from '../route.js';
-import { authenticateKey, peekQuota, rateLimitHeaders } from '../service-auth.js';
+import { reply } from '../http/framing.js';
+import { listedRecord } from '../answers/listed-record.js';
+import type { Route } from '../http/route.js';
+import { authenticateKey, peekQuota, rateLimitHeaders } from '../auth/service-auth.js';
 
 export const listEntryRoute: Route = {
   method: 'GET',

@@ -5,9 +5,9 @@
 import { AppError } from '../../errors.js';
 import type { ListStatus } from '../../lists/catalog.js';
 import { SERVICE_ID } from '../deps.js';
-import { reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { authenticateKey, peekQuota, rateLimitHeaders } from '../service-auth.js';
+import { reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { authenticateKey, peekQuota, rateLimitHeaders } from '../auth/service-auth.js';
 
 /**
  * The public fields only: file paths and loader errors are for operators (CLI), not API users.

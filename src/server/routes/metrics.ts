@@ -6,8 +6,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../errors.js';
-import { readBearer } from '../bearer.js';
-import type { Route } from '../route.js';
+import { readBearer } from '../auth/bearer.js';
+import type { Route } from '../http/route.js';
 
 export const metricsRoute: Route = {
   method: 'GET',

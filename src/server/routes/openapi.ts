@@ -5,28 +5,30 @@
  */
 import { OPENAPI_PATH } from '../openapi/docs-page.js';
 import { buildOpenApiDocument } from '../openapi/openapi.js';
-import type { Route } from '../route.js';
+import type { Route } from '../http/route.js';
 
-let json: Buffer | undefined;
-
-export const openApiRoute: Route = {
-  method: 'GET',
-  pattern: OPENAPI_PATH,
-  // Lives under the service's path, so it is served where the service is (not on an identity-only port).
-  api: 'service',
-  async handle() {
-    // Imported here, not at the top: routes/index.ts imports this module, and a static import
-    // cycle would leave ROUTES uninitialised for whichever module loads first.
-    const { ROUTES } = await import('./index.js');
-    json ??= Buffer.from(JSON.stringify(buildOpenApiDocument(ROUTES)), 'utf8');
-    return {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/json; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'X-Content-Type-Options': 'nosniff',
-      },
-      body: json,
-    };
-  },
-};
+/**
+ * `table` answers every route of the server, this one included: routes/index.ts passes it in, so this
+ * module imports no route table (a static import would be a cycle, since the table holds this route).
+ */
+export function openApiRoute(table: () => readonly Route[]): Route {
+  let json: Buffer | undefined;
+  return {
+    method: 'GET',
+    pattern: OPENAPI_PATH,
+    // Lives under the service's path, so it is served where the service is (not on an identity-only port).
+    api: 'service',
+    async handle() {
+      json ??= Buffer.from(JSON.stringify(buildOpenApiDocument(table())), 'utf8');
+      return {
+        status: 200,
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          'Cache-Control': 'no-cache',
+          'X-Content-Type-Options': 'nosniff',
+        },
+        body: json,
+      };
+    },
+  };
+}

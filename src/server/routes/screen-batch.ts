@@ -13,17 +13,17 @@
 import { randomUUID } from 'node:crypto';
 import type { ScreenRequest } from '../../engine/types.js';
 import { AppError, errorBody } from '../../errors.js';
-import { canonicalJson, sha256Hex } from '../body-hash.js';
+import { canonicalJson, sha256Hex } from '../answers/body-hash.js';
 import { SERVICE_ID } from '../deps.js';
-import { decodeBody, reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../schemas/screen-request.js';
-import { readScreenRequest } from '../screen-input.js';
-import { LISTS_UNAVAILABLE_MESSAGE } from '../coverage.js';
-import { batchPayload, ScreenAnswer } from '../screen-response.js';
-import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
-import { compileValidator } from '../validation.js';
-import { screenInSlices, SLICE_MS } from '../peer-screening.js';
+import { decodeBody, reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../../contract/schemas/screen-request.js';
+import { readScreenRequest } from '../../contract/screen-input.js';
+import { LISTS_UNAVAILABLE_MESSAGE } from '../../contract/coverage.js';
+import { batchPayload, ScreenAnswer } from '../../contract/screen-response.js';
+import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../auth/service-auth.js';
+import { compileValidator } from '../../contract/validation.js';
+import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
 import { screenableLists } from './screen.js';
 
 const validateEnvelope = compileValidator(BatchEnvelopeSchema);

@@ -5,14 +5,14 @@
  */
 import { AppError } from '../../errors.js';
 import type { ScreeningEngine } from '../../engine/types.js';
-import type { CoverageBook } from '../coverage.js';
-import { sha256Hex } from '../body-hash.js';
+import type { CoverageBook } from '../../contract/coverage.js';
+import { sha256Hex } from '../answers/body-hash.js';
 import { SERVICE_ID, type ServerDeps } from '../deps.js';
-import { decodeBody, reply } from '../framing.js';
-import type { Route } from '../route.js';
-import { readScreenRequest } from '../screen-input.js';
-import { ScreenAnswer, screenPayload } from '../screen-response.js';
-import { authenticateKey, chargeQuota, rateLimitHeaders, refundingOnFailure } from '../service-auth.js';
+import { decodeBody, reply } from '../http/framing.js';
+import type { Route } from '../http/route.js';
+import { readScreenRequest } from '../../contract/screen-input.js';
+import { ScreenAnswer, screenPayload } from '../../contract/screen-response.js';
+import { authenticateKey, chargeQuota, rateLimitHeaders, refundingOnFailure } from '../auth/service-auth.js';
 
 export const screenRoute: Route = {
   method: 'POST',

@@ -8,7 +8,7 @@
  */
 import { createClient, createCluster, ErrorReply } from 'redis';
 import { StoreUnavailableError } from '../errors.js';
-import type { StateLogger } from '../state-types.js';
+import type { StoreLogger } from '../types.js';
 
 export type RedisClient = ReturnType<typeof createClient>;
 type RedisClusterClient = ReturnType<typeof createCluster>;
@@ -34,7 +34,7 @@ export interface RedisConnectionOptions {
   readonly connectTimeoutMs?: number;
   /** A store operation without a reply after this long fails (plus up to 500 ms). Default 2000 ms. */
   readonly replyTimeoutMs?: number;
-  readonly logger?: StateLogger;
+  readonly logger?: StoreLogger;
 }
 
 /** Server replies that mean "not usable right now" rather than "bad command". */
@@ -127,7 +127,7 @@ async function connectCluster(options: RedisConnectionOptions): Promise<CommandC
 }
 
 /** Logs each outage once (not every retry); the URL's password never appears. */
-function watchErrors(client: RedisClient | RedisClusterClient, role: string, logger: StateLogger | undefined): void {
+function watchErrors(client: RedisClient | RedisClusterClient, role: string, logger: StoreLogger | undefined): void {
   let down = false;
   client.on('error', (error: unknown) => {
     if (down) return;
