@@ -6,32 +6,19 @@
 import { fuzzinessOf, type ScreenRequest } from '../engine/types.js';
 import type { FieldIssue } from '../errors.js';
 import { DEFAULT_LIMIT, ScreenRequestSchema, type ScreenRequestBody } from './schemas/screen-request.js';
-import { compileValidator } from './validation.js';
+import { compileValidator, crowdedIssues } from './validation.js';
 
 const validateScreen = compileValidator(ScreenRequestSchema);
 
 export type ScreenInput = { ok: true; request: ScreenRequest } | { ok: false; issues: FieldIssue[] };
 
-/**
- * More fields than any request has (the schema knows 14): such an object is refused before the
- * schema, which would name every unknown field (100,000 keys in a 1 MiB body cost ~0.6 s).
- */
-const MAX_FIELDS = 64;
-
 export function readScreenRequest(data: unknown): ScreenInput {
-  if (isPlainObject(data) && hasMoreKeys(data, MAX_FIELDS)) {
-    return { ok: false, issues: [{ field: 'body', issue: `must have at most ${MAX_FIELDS} fields` }] };
-  }
+  // Before the trimmed copy: copying an object of 90,000 keys alone costs ~0.1 s.
+  const crowded = crowdedIssues(data);
+  if (crowded !== null) return { ok: false, issues: crowded };
   const result = validateScreen(trimmed(data));
   if (!result.ok) return { ok: false, issues: result.issues };
   return { ok: true, request: normalised(result.value) };
-}
-
-/** True when `object` has more than `max` own enumerable keys (counted no further). */
-function hasMoreKeys(object: Record<string, unknown>, max: number): boolean {
-  let count = 0;
-  for (const key in object) if (Object.hasOwn(object, key) && ++count > max) return true;
-  return false;
 }
 
 const trim = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
