@@ -9,7 +9,7 @@
 // value = sim x mean weight,
 // order-free (surname-first and "LAST, First" align the same). Score = matched value /
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
-import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
@@ -382,9 +382,9 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       const ps = load<u32>(unitPS + (<usize>j << 2));
       cCover |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
       np++;
-      if (np >= MAXQ * 64) break;
+      if (np >= MAX_PAIRS) break;
     }
-    if (np >= MAXQ * 64) break;
+    if (np >= MAX_PAIRS) break;
   }
   // The margin covers f32 rounding between the bound's sums and the host's weights.
   if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover) < minScore - 1e-3) {

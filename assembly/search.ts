@@ -149,16 +149,15 @@ function bagDistanceAbove(t: u32, tp: usize, tl: i32, ql: i32, edits: i32): bool
 }
 
 /**
- * Two-edit search (the host runs expandUnitOneEdit for everything within one edit): dictionary tokens
- * that keep the query's first letter, within `maxEdits` of query unit `u`, whose Jaro-Winkler
+ * Two-edit search (the host queues the one-edit search for everything within one edit): dictionary
+ * tokens that keep the query's first letter, within `edits` of query unit `u`, whose Jaro-Winkler
  * similarity reaches `jwFloor2`. Candidates are the tokens of the first trigram ("$$" + first letter)
  * in the length window; the other trigrams only count for them; survivors are verified exactly.
  * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit.
  */
-export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwFloor2: f32, editPenalty: f32): i32 {
+export function expandUnit(u: i32, edits: i32, jwFloor2: f32, editPenalty: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
-  const edits = ql >= minLen ? maxEdits : 0;
   if (edits == 0 || ql == 0) return load<i32>(expCount + (<usize>u << 2));
   const minL = ql - edits;
   const maxL = ql + edits;
@@ -274,13 +273,6 @@ function expandByCounts(
   for (let i = 0; i < kept; i++) {
     addExpansion(u, load<u32>(tgTouched + (<usize>i << 2)), load<f32>(survSim + (<usize>i << 2)));
   }
-}
-
-/** Jaro-Winkler between query unit `u` and dictionary token `tok` (tests and diagnostics). */
-export function unitTokenJw(u: i32, tok: u32): f32 {
-  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
-  const ql = load<i32>(qLen + (<usize>u << 2));
-  return jaroWinkler(qp, ql, tokPtr(tok), tokLen(tok));
 }
 
 /** Clears everything the last query wrote, touching only what it touched. */
