@@ -16,8 +16,15 @@ import { MAXQ, MAX_PHONETIC, OP_ADD, OP_ONE_EDIT, OP_PHONETIC, OP_SHORT, OP_TWO_
 import { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit } from './search';
 import { phonTok } from './state';
 
+/**
+ * i32/f32[OP_WORDS]: the op queue. The host writes one query's ops here (opsPtr(), MatchingCore's
+ * queue* methods) and runOps reads the first `words` of them; nothing in the core writes it.
+ */
 const ops = memory.data(OP_WORDS * 4, 8);
-/** f64 triples (minJw, drop, minSim) for OP_PHONETIC, one per unit at most. */
+/**
+ * f64[MAXQ * 3]: (minJw, drop, minSim) triples for OP_PHONETIC, one per op at most MAXQ per run;
+ * written by the host (opParamsPtr()) beside the ops, read by runOps.
+ */
 const params = memory.data(MAXQ * 3 * 8, 8);
 
 export function opsPtr(): usize { return ops; }

@@ -84,7 +84,8 @@ function lowerBoundKey(lo: u32, hi: u32, key: u32): u32 {
   return lo;
 }
 
-// Letter counts of the query unit (bytes, first MAX_TOKEN), and of a candidate while it is compared.
+// u8[256] each, by byte value: letter counts of the query unit (its first MAX_TOKEN bytes; filled per
+// two-edit search), and of a candidate while bagDistanceAbove compares it (cleared after each).
 const qHist = memory.data(256);
 const tHist = memory.data(256);
 
@@ -185,8 +186,8 @@ export function expandUnit(u: i32, edits: i32, jwFloor2: f32, editPenalty: f32):
 }
 
 /**
- * Phonetic candidates of query unit `u`: the host writes the `count` dictionary tokens sharing its
- * consonant skeleton at phoneticPtr(). Each whose Jaro-Winkler reaches `minJw` is added with
+ * Phonetic candidates of query unit `u`: the `count` dictionary tokens sharing its consonant skeleton,
+ * which runOps copies from an OP_PHONETIC op to phonTok. Each whose Jaro-Winkler reaches `minJw` is added with
  * similarity max(jw - drop, minSim). Computed in f64 as the host did before this moved here, so the
  * thresholds and the stored f32 are bit for bit the same.
  */
