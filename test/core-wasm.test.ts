@@ -3,7 +3,9 @@
  * character similarity and edit distance as the token search measures them on dictionaries of
  * chosen words, then token search, candidate collection and alignment on tiny hand-built indexes.
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { instantiate } from '../build/core.js';
 import { MatchingCore, type ModeParams, type QueryUnit } from '../src/engine/core.js';
 import { buildIndex, type BuiltIndex } from '../src/engine/index-builder.js';
 import { MODES } from '../src/engine/modes.js';
@@ -595,5 +597,25 @@ describe('MatchingCore caps', () => {
   it('never scores more than 256 candidates, whatever cap the host asks for', () => {
     expect(run(core, index, ['alpha'], EXACT, { cap: 1000 })).toHaveLength(256);
     expect(run(core, index, ['alpha'], EXACT, { cap: 200 })).toHaveLength(200);
+  });
+});
+
+// ── handing the index over ──────────────────────────────────────────────────────────────────
+
+describe('the index table', () => {
+  const fresh = async (): Promise<Awaited<ReturnType<typeof instantiate>>> =>
+    instantiate(new WebAssembly.Module(readFileSync(new URL('../build/core.wasm', import.meta.url))), { env: {} });
+
+  it('setIndex refuses a table with a region left unwritten, and takes one with every region named', async () => {
+    const index = buildIndex([entry('1', 'KARIMOV Rustam')]);
+    const unwritten = await fresh();
+    expect(() => unwritten.setIndex()).toThrow();
+    // The same index through MatchingCore, which writes every field by name, loads and finds the name.
+    const core = await MatchingCore.load(index.arrays);
+    core.writeQuery([{ text: 'karimov', pos: 0, span: 1, weight: 1 }], [1]);
+    core.beginPlan(EXACT);
+    core.queueAdd(0, index.tokens.get('karimov') ?? -1, 1);
+    expect(core.collect(1, 1, 0, ALL, 10, EXACT)).toBe(1);
+    core.reset(1);
   });
 });
