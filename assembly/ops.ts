@@ -9,15 +9,22 @@
 //   OP_ADD       u, token, sim (f32)         addExpansion(u, token, sim)
 //   OP_ONE_EDIT  u                           expandUnitOneEdit(u, jwFloor, editPenalty, 0)
 //   OP_SHORT     u, sim (f32)                expandUnitOneEdit(u, 0, 0, sim)
-//   OP_TWO_EDIT  u, edits                    expandUnit(u, edits, 0, jwFloor, jwFloor2, editPenalty)
+//   OP_TWO_EDIT  u, edits                    expandUnit(u, edits, jwFloor2, editPenalty)
 //   OP_PHONETIC  u, count, param, token x count   addPhonetic over the tokens, with minJw, drop and
 //                                                  minSim the f64 triple `param` of the params region
 import { MAXQ, MAX_PHONETIC, OP_ADD, OP_ONE_EDIT, OP_PHONETIC, OP_SHORT, OP_TWO_EDIT, OP_WORDS } from './layout';
 import { addExpansion, addPhonetic, expandUnit, expandUnitOneEdit } from './search';
 import { phonTok } from './state';
 
+/**
+ * i32/f32[OP_WORDS]: the op queue. The host writes one query's ops here (opsPtr(), MatchingCore's
+ * queue* methods) and runOps reads the first `words` of them; nothing in the core writes it.
+ */
 const ops = memory.data(OP_WORDS * 4, 8);
-/** f64 triples (minJw, drop, minSim) for OP_PHONETIC, one per unit at most. */
+/**
+ * f64[MAXQ * 3]: (minJw, drop, minSim) triples for OP_PHONETIC, one per op at most MAXQ per run;
+ * written by the host (opParamsPtr()) beside the ops, read by runOps.
+ */
 const params = memory.data(MAXQ * 3 * 8, 8);
 
 export function opsPtr(): usize { return ops; }
@@ -47,7 +54,7 @@ export function runOps(words: i32, jwFloor: f32, jwFloor2: f32, editPenalty: f32
       expandUnitOneEdit(u, 0, 0, real(i + 2));
       i += 3;
     } else if (op == OP_TWO_EDIT) {
-      expandUnit(u, word(i + 2), 0, jwFloor, jwFloor2, editPenalty);
+      expandUnit(u, word(i + 2), jwFloor2, editPenalty);
       i += 3;
     } else if (op == OP_PHONETIC) {
       const count = word(i + 2);

@@ -9,7 +9,7 @@
 // value = sim x mean weight,
 // order-free (surname-first and "LAST, First" align the same). Score = matched value /
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
-import { MAXQ, MAX_CANDIDATES, OUT_STRIDE } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
@@ -41,7 +41,8 @@ export function workDone(): u32 {
 }
 import { jaroWinkler, symbol } from './similarity';
 
-// Min-heap of selected candidates, keyed by accumulator (scratch of MAX_CANDIDATES entries).
+// u32[MAX_CANDIDATES] names and f32[MAX_CANDIDATES] keys: the min-heap of selected candidates, keyed by
+// accumulated rarity. Written by select() each collect, read by collect's alignment loop.
 const heapName = memory.data(MAX_CANDIDATES * 4);
 const heapKey = memory.data(MAX_CANDIDATES * 4);
 
@@ -294,7 +295,8 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
   return mass > 0 ? mass / (mass + penalty) : 0;
 }
 
-// Scratch: candidate position per query position for the order check.
+// i32[32]: the name position each query position matched (-1: none), for the word-order check.
+// Reset and written by alignPairs for each name, read by scrambled() and reversedChain().
 const orderAt = memory.data(32 * 4);
 
 /**
@@ -354,17 +356,30 @@ function reversedChain(qPositions: i32): bool {
   return ((<u64>1 << <u64>span) - 1) << <u64>pos;
 }
 
+// ── alignment of one name (alignName and its phases) ──────────────────────────────────────────
+// The phases share the state of the name being aligned through these globals; each phase copies
+// what it updates into locals on entry and back on exit, so its loops run on locals.
+/** Scoring pairs gathered (at `pairs`). */
+let pairCount: i32 = 0;
+/** Query positions and name positions some gathered pair covers (the score bound's input). */
+let qCover: u32 = 0;
+let cCover: u64 = 0;
+/** Query positions and name positions matched so far. */
+let qMask: u32 = 0;
+let cMask: u64 = 0;
+/** Matched value (similarity x mean weight) and matched rarity mass so far. */
+let matched: f32 = 0;
+let mass: f32 = 0;
+
 /**
- * Aligns name `name` with the query and writes one output row at `row`. Returns false, writing
- * nothing, when the score bound shows the name cannot reach minScore.
+ * Phase 1, gather: every (query unit, name unit) pair with a similarity, as [qUnit u32, cUnit u32,
+ * sim f32, value f32] at `pairs`, and the positions they cover. Why first: the score bound and the
+ * greedy pass both need the whole set, and reading dictSim once per pair here is the cost.
  */
-export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accValue: f32): bool {
-  const uStart = load<u32>(unitOff + (<usize>name << 2));
-  const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
-  // Gather scoring pairs: [qUnit u32, cUnit u32, sim f32, value f32]
+@inline function gatherPairs(units: i32, uStart: u32, uEnd: u32): void {
   let np = 0;
-  let qCover = wildQuery;
-  let cCover: u64 = wildAny ? <u64>-1 : 0;
+  let qc = wildQuery;
+  let cc: u64 = wildAny ? <u64>-1 : 0;
   for (let j = uStart; j < uEnd; j++) {
     const tok = load<u32>(unitTok + (<usize>j << 2));
     // No query unit found this token: skip its MAXQ similarity slots.
@@ -378,28 +393,34 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       store<u32>(p + 4, j);
       store<f32>(p + 8, s);
       store<f32>(p + 12, s * (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5);
-      qCover |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+      qc |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
       const ps = load<u32>(unitPS + (<usize>j << 2));
-      cCover |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
+      cc |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
       np++;
-      if (np >= MAXQ * 64) break;
+      if (np >= MAX_PAIRS) break;
     }
-    if (np >= MAXQ * 64) break;
+    if (np >= MAX_PAIRS) break;
   }
-  // The margin covers f32 rounding between the bound's sums and the host's weights.
-  if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover) < minScore - 1e-3) {
-    skipped++;
-    return false;
-  }
-  let qMask: u32 = 0;
-  let cMask: u64 = 0;
-  let matched: f32 = 0;
-  let mass: f32 = 0;
+  pairCount = np;
+  qCover = qc;
+  cCover = cc;
+}
+
+/**
+ * Phase 2, greedy one-to-one alignment of the gathered pairs, most similar first (a typo'd compound
+ * must not outbid two good single tokens), then the heavier (a compound covering two tokens beats
+ * one of them at equal similarity). Why greedy: it is order-free, so surname-first and
+ * "LAST, First" align the same. Records the name position each query position took (orderAt).
+ */
+@inline function alignPairs(): void {
+  const np = pairCount;
+  let qm: u32 = 0;
+  let cm: u64 = 0;
+  let mt: f32 = 0;
+  let ms: f32 = 0;
   // Candidate position matched by each query position (-1 when none), to judge word order.
   for (let p = 0; p < 32; p++) store<i32>(orderAt + (<usize>p << 2), -1);
   while (true) {
-    // Most similar pair first (a typo'd compound must not outbid two good single tokens), then
-    // the heavier one (a compound covering two tokens beats one of them at equal similarity).
     let best = -1;
     let bestSim: f32 = 0;
     let bestValue: f32 = 0;
@@ -411,10 +432,10 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
       if (sv < bestSim || (sv == bestSim && v <= bestValue)) continue;
       const i = load<u32>(p);
       const j = load<u32>(p + 4);
-      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+      const pq = spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
       const ps = load<u32>(unitPS + (<usize>j << 2));
-      const cm = spanMask64(ps & 0xff, (ps >> 8) & 0xff);
-      if ((qm & qMask) != 0 || (cm & cMask) != 0) continue;
+      const pc = spanMask64(ps & 0xff, (ps >> 8) & 0xff);
+      if ((pq & qm) != 0 || (pc & cm) != 0) continue;
       best = k;
       bestSim = sv;
       bestValue = v;
@@ -424,108 +445,160 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     const i = load<u32>(p);
     const j = load<u32>(p + 4);
     const ps = load<u32>(unitPS + (<usize>j << 2));
-    qMask |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
-    cMask |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
+    qm |= spanMask32(load<u32>(qPos + (<usize>i << 2)), load<u32>(qSpan + (<usize>i << 2)));
+    cm |= spanMask64(ps & 0xff, (ps >> 8) & 0xff);
     store<i32>(orderAt + (<usize>load<u32>(qPos + (<usize>i << 2)) << 2), <i32>(ps & 0xff));
-    matched += bestValue;
-    mass += bestValue / load<f32>(p + 8);
+    mt += bestValue;
+    ms += bestValue / load<f32>(p + 8);
     store<f32>(p + 12, 0);
   }
-  // Initials: a one-letter query token left over meets a left-over name token of three letters or
-  // more that starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol", "V. Putin").
-  if (initialSim > 0) {
+  qMask = qm;
+  cMask = cm;
+  matched = mt;
+  mass = ms;
+}
+
+/**
+ * Phase 3, initials: a one-letter query token left over meets a left-over name token of three
+ * letters or more that starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol", "V. Putin").
+ * Why after the greedy pass: an initial takes only what no real token matched.
+ */
+@inline function matchInitials(units: i32, uStart: u32, uEnd: u32): void {
+  let qMaskL = qMask;
+  let cMaskL = cMask;
+  let mt = matched;
+  let ms = mass;
+  for (let i = 0; i < units; i++) {
+    if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) != 1) continue;
+    const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+    if ((qm & qMaskL) != 0) continue;
+    const letter = load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)));
+    for (let j = uStart; j < uEnd; j++) {
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      if ((ps >> 8) != 1) continue;
+      const cm = spanMask64(ps & 0xff, 1);
+      if ((cm & cMaskL) != 0) continue;
+      const tok = load<u32>(unitTok + (<usize>j << 2));
+      if (!startsWith(tok, letter) || load<u8>(tokLen8 + <usize>tok) < 3) continue;
+      const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
+      mt += initialSim * m;
+      ms += m;
+      qMaskL |= qm;
+      cMaskL |= cm;
+      break;
+    }
+  }
+  qMask = qMaskL;
+  cMask = cMaskL;
+  matched = mt;
+  mass = ms;
+}
+
+/**
+ * Phase 4, acronyms: a short query token left over whose letters are the initials of as many
+ * consecutive left-over list tokens ("JC Juncker" = "Jean-Claude Juncker", "US" = "United States").
+ * Why after initials: a one-letter token is an initial, never an acronym (two to four letters).
+ */
+@inline function matchAcronyms(units: i32, uStart: u32, uEnd: u32): void {
+  let qMaskL = qMask;
+  let cMaskL = cMask;
+  let mt = matched;
+  let ms = mass;
+  for (let i = 0; i < units; i++) {
+    const ql = load<u32>(qLen + (<usize>i << 2));
+    if (load<u32>(qSpan + (<usize>i << 2)) != 1 || ql < 2 || ql > 4) continue;
+    const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+    if ((qm & qMaskL) != 0) continue;
+    const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+    for (let j0 = uStart; j0 + ql <= uEnd; j0++) {
+      let ok = true;
+      let wc: f32 = 0;
+      for (let k: u32 = 0; k < ql && ok; k++) {
+        const j = j0 + k;
+        // Plain single-token units come first, in position order: unit uStart + p is position p.
+        const ps = load<u32>(unitPS + (<usize>j << 2));
+        if (ps != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMaskL) != 0) { ok = false; break; }
+        const tok = load<u32>(unitTok + (<usize>j << 2));
+        if (!startsWith(tok, load<u8>(qp + <usize>k)) || load<u8>(tokLen8 + <usize>tok) < 2) ok = false;
+        wc += load<f32>(unitW + (<usize>j << 2));
+      }
+      if (!ok) continue;
+      const m = (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5;
+      mt += initialSim * m;
+      ms += m;
+      qMaskL |= qm;
+      cMaskL |= spanMask64(j0 - uStart, ql);
+      break;
+    }
+  }
+  qMask = qMaskL;
+  cMask = cMaskL;
+  matched = mt;
+  mass = ms;
+}
+
+/**
+ * Phase 5, residual similarity: tokens still unmatched on both sides may be spellings too far apart
+ * for the token search ("Merkur" / "Merkel") yet clearly alike; they earn partial credit instead of
+ * counting as a disagreement. Best Jaro-Winkler pairs first. Why last: it compares every leftover
+ * pair by Jaro-Winkler, the dearest test, so it runs on what the cheaper passes left.
+ */
+@inline function matchResidual(units: i32, uStart: u32, uEnd: u32): void {
+  let qMaskL = qMask;
+  let cMaskL = cMask;
+  let mt = matched;
+  let ms = mass;
+  while (true) {
+    let bi = -1;
+    let bj: u32 = 0;
+    let bestJw: f32 = residualFloor;
     for (let i = 0; i < units; i++) {
-      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) != 1) continue;
-      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
-      if ((qm & qMask) != 0) continue;
-      const letter = load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)));
+      if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
+      if ((spanMask32(load<u32>(qPos + (<usize>i << 2)), 1) & qMaskL) != 0) continue;
+      const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+      const ql = load<i32>(qLen + (<usize>i << 2));
+      if (ql < 3) continue;
       for (let j = uStart; j < uEnd; j++) {
         const ps = load<u32>(unitPS + (<usize>j << 2));
-        if ((ps >> 8) != 1) continue;
-        const cm = spanMask64(ps & 0xff, 1);
-        if ((cm & cMask) != 0) continue;
+        if (((ps >> 8) & 0xff) != 1 || (spanMask64(ps & 0xff, 1) & cMaskL) != 0) continue;
         const tok = load<u32>(unitTok + (<usize>j << 2));
-        if (!startsWith(tok, letter) || load<u8>(tokLen8 + <usize>tok) < 3) continue;
-        const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
-        matched += initialSim * m;
-        mass += m;
-        qMask |= qm;
-        cMask |= cm;
-        break;
-      }
-    }
-  }
-  // Acronyms: a short query token left over whose letters are the initials of as many consecutive
-  // left-over list tokens ("JC Juncker" = "Jean-Claude Juncker", "US" = "United States").
-  if (initialSim > 0) {
-    for (let i = 0; i < units; i++) {
-      const ql = load<u32>(qLen + (<usize>i << 2));
-      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || ql < 2 || ql > 4) continue;
-      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
-      if ((qm & qMask) != 0) continue;
-      const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
-      for (let j0 = uStart; j0 + ql <= uEnd; j0++) {
-        let ok = true;
-        let wc: f32 = 0;
-        for (let k: u32 = 0; k < ql && ok; k++) {
-          const j = j0 + k;
-          // Plain single-token units come first, in position order: unit uStart + p is position p.
-          const ps = load<u32>(unitPS + (<usize>j << 2));
-          if (ps != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMask) != 0) { ok = false; break; }
-          const tok = load<u32>(unitTok + (<usize>j << 2));
-          if (!startsWith(tok, load<u8>(qp + <usize>k)) || load<u8>(tokLen8 + <usize>tok) < 2) ok = false;
-          wc += load<f32>(unitW + (<usize>j << 2));
-        }
-        if (!ok) continue;
-        const m = (load<f32>(qWeight + (<usize>i << 2)) + wc) * 0.5;
-        matched += initialSim * m;
-        mass += m;
-        qMask |= qm;
-        cMask |= spanMask64(j0 - uStart, ql);
-        break;
-      }
-    }
-  }
-  // Residual similarity: tokens still unmatched on both sides may be spellings too far apart for
-  // the token search ("Merkur" / "Merkel") yet clearly alike; they earn partial credit instead of
-  // counting as a disagreement. Best Jaro-Winkler pairs first.
-  if (residualFloor > 0) {
-    while (true) {
-      let bi = -1;
-      let bj: u32 = 0;
-      let bestJw: f32 = residualFloor;
-      for (let i = 0; i < units; i++) {
-        if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
-        if ((spanMask32(load<u32>(qPos + (<usize>i << 2)), 1) & qMask) != 0) continue;
-        const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
-        const ql = load<i32>(qLen + (<usize>i << 2));
-        if (ql < 3) continue;
-        for (let j = uStart; j < uEnd; j++) {
-          const ps = load<u32>(unitPS + (<usize>j << 2));
-          if (((ps >> 8) & 0xff) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
-          const tok = load<u32>(unitTok + (<usize>j << 2));
-          const to = load<u32>(tokOff + (<usize>tok << 2));
-          const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
-          if (tl < 3) continue;
-          const jw = jaroWinkler(qp, ql, tokBytes + <usize>to, tl);
-          if (jw > bestJw) {
-            bestJw = jw;
-            bi = i;
-            bj = j;
-          }
+        const to = load<u32>(tokOff + (<usize>tok << 2));
+        const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
+        if (tl < 3) continue;
+        const jw = jaroWinkler(qp, ql, tokBytes + <usize>to, tl);
+        if (jw > bestJw) {
+          bestJw = jw;
+          bi = i;
+          bj = j;
         }
       }
-      if (bi < 0) break;
-      const m = (load<f32>(qWeight + (<usize>bi << 2)) + load<f32>(unitW + (<usize>bj << 2))) * 0.5;
-      matched += (bestJw - residualDrop) * m;
-      mass += m;
-      qMask |= spanMask32(load<u32>(qPos + (<usize>bi << 2)), 1);
-      cMask |= spanMask64(load<u32>(unitPS + (<usize>bj << 2)) & 0xff, 1);
     }
+    if (bi < 0) break;
+    const m = (load<f32>(qWeight + (<usize>bi << 2)) + load<f32>(unitW + (<usize>bj << 2))) * 0.5;
+    mt += (bestJw - residualDrop) * m;
+    ms += m;
+    qMaskL |= spanMask32(load<u32>(qPos + (<usize>bi << 2)), 1);
+    cMaskL |= spanMask64(load<u32>(unitPS + (<usize>bj << 2)) & 0xff, 1);
   }
+  qMask = qMaskL;
+  cMask = cMaskL;
+  matched = mt;
+  mass = ms;
+}
+
+/**
+ * Phase 6, score and write the row: matched value over matched mass plus the penalty for the
+ * rarity left unmatched, times the order factor for a scrambled word order. Why a penalty on
+ * rarity: a missing or contradicting rare name part says more than a missing "Ltd".
+ */
+@inline function writeRow(name: u32, qPositions: i32, row: i32, accValue: f32, uStart: u32, uEnd: u32): void {
+  const qm = qMask;
+  const cm = cMask;
+  const mt = matched;
+  const ms = mass;
   let uq: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
-    if ((qMask & (<u32>1 << <u32>p)) != 0) continue;
+    if ((qm & (<u32>1 << <u32>p)) != 0) continue;
     // A father's name after bin/ibn that the list lacks or contradicts names another son: it
     // counts double ("Noureddine ben Mohamed ben Belkassem" is not "... ben Ali ben ...").
     const w = load<f32>(qPosW + (<usize>p << 2));
@@ -536,7 +609,7 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     const ps = load<u32>(unitPS + (<usize>j << 2));
     // Single-token units only, and not the raw-spelling twins (bit 16) of a position.
     if ((ps >> 8) != 1) continue;
-    if ((cMask & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
+    if ((cm & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
   }
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
   // query (users omit middle names), stronger when the query has names the list lacks. On both
@@ -546,10 +619,10 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
   // tokens cost less than names the list contradicts.
   let lamQ = lamMissingQuery;
-  if (lamMissingContained > 0 && uc < 0.5 && mass >= containedMass && matched >= 0.95 * mass) lamQ = lamMissingContained;
+  if (lamMissingContained > 0 && uc < 0.5 && ms >= containedMass && mt >= 0.95 * ms) lamQ = lamMissingContained;
   const penalty = lamQ * uq + lamMissing * uc + lamConflict * overlap;
-  const denom = mass + penalty;
-  let score: f32 = denom > 0 ? matched / denom : 0;
+  const denom = ms + penalty;
+  let score: f32 = denom > 0 ? mt / denom : 0;
   if (scrambled(qPositions)) {
     score *= orderFactor;
     if (reversedChain(qPositions)) score *= orderFactor;
@@ -557,13 +630,36 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
   store<u32>(o, name);
   store<f32>(o + 4, score);
-  store<f32>(o + 8, matched);
-  store<f32>(o + 12, mass);
+  store<f32>(o + 8, mt);
+  store<f32>(o + 12, ms);
   store<f32>(o + 16, uq);
   store<f32>(o + 20, uc);
-  store<u32>(o + 24, qMask);
+  store<u32>(o + 24, qm);
   store<f32>(o + 28, accValue);
-  store<u32>(o + 32, <u32>(cMask & 0xffffffff));
+  store<u32>(o + 32, <u32>(cm & 0xffffffff));
+}
+
+/**
+ * Aligns name `name` with the query and writes one output row at `row`. Returns false, writing
+ * nothing, when the score bound shows the name cannot reach minScore.
+ */
+export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accValue: f32): bool {
+  const uStart = load<u32>(unitOff + (<usize>name << 2));
+  const uEnd = load<u32>(unitOff + (<usize>(name + 1) << 2));
+  gatherPairs(units, uStart, uEnd);
+  // Skip before aligning: the bound needs only the gathered pairs. The margin covers f32 rounding
+  // between the bound's sums and the host's weights.
+  if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover) < minScore - 1e-3) {
+    skipped++;
+    return false;
+  }
+  alignPairs();
+  if (initialSim > 0) {
+    matchInitials(units, uStart, uEnd);
+    matchAcronyms(units, uStart, uEnd);
+  }
+  if (residualFloor > 0) matchResidual(units, uStart, uEnd);
+  writeRow(name, qPositions, row, accValue, uStart, uEnd);
   return true;
 }
 

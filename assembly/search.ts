@@ -84,7 +84,8 @@ function lowerBoundKey(lo: u32, hi: u32, key: u32): u32 {
   return lo;
 }
 
-// Letter counts of the query unit (bytes, first MAX_TOKEN), and of a candidate while it is compared.
+// u8[256] each, by byte value: letter counts of the query unit (its first MAX_TOKEN bytes; filled per
+// two-edit search), and of a candidate while bagDistanceAbove compares it (cleared after each).
 const qHist = memory.data(256);
 const tHist = memory.data(256);
 
@@ -149,16 +150,15 @@ function bagDistanceAbove(t: u32, tp: usize, tl: i32, ql: i32, edits: i32): bool
 }
 
 /**
- * Two-edit search (the host runs expandUnitOneEdit for everything within one edit): dictionary tokens
- * that keep the query's first letter, within `maxEdits` of query unit `u`, whose Jaro-Winkler
+ * Two-edit search (the host queues the one-edit search for everything within one edit): dictionary
+ * tokens that keep the query's first letter, within `edits` of query unit `u`, whose Jaro-Winkler
  * similarity reaches `jwFloor2`. Candidates are the tokens of the first trigram ("$$" + first letter)
  * in the length window; the other trigrams only count for them; survivors are verified exactly.
  * The similarity kept is Jaro-Winkler lowered by `editPenalty` per edit.
  */
-export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwFloor2: f32, editPenalty: f32): i32 {
+export function expandUnit(u: i32, edits: i32, jwFloor2: f32, editPenalty: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
   const ql = load<i32>(qLen + (<usize>u << 2));
-  const edits = ql >= minLen ? maxEdits : 0;
   if (edits == 0 || ql == 0) return load<i32>(expCount + (<usize>u << 2));
   const minL = ql - edits;
   const maxL = ql + edits;
@@ -186,8 +186,8 @@ export function expandUnit(u: i32, maxEdits: i32, minLen: i32, jwFloor: f32, jwF
 }
 
 /**
- * Phonetic candidates of query unit `u`: the host writes the `count` dictionary tokens sharing its
- * consonant skeleton at phoneticPtr(). Each whose Jaro-Winkler reaches `minJw` is added with
+ * Phonetic candidates of query unit `u`: the `count` dictionary tokens sharing its consonant skeleton,
+ * which runOps copies from an OP_PHONETIC op to phonTok. Each whose Jaro-Winkler reaches `minJw` is added with
  * similarity max(jw - drop, minSim). Computed in f64 as the host did before this moved here, so the
  * thresholds and the stored f32 are bit for bit the same.
  */
@@ -274,13 +274,6 @@ function expandByCounts(
   for (let i = 0; i < kept; i++) {
     addExpansion(u, load<u32>(tgTouched + (<usize>i << 2)), load<f32>(survSim + (<usize>i << 2)));
   }
-}
-
-/** Jaro-Winkler between query unit `u` and dictionary token `tok` (tests and diagnostics). */
-export function unitTokenJw(u: i32, tok: u32): f32 {
-  const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
-  const ql = load<i32>(qLen + (<usize>u << 2));
-  return jaroWinkler(qp, ql, tokPtr(tok), tokLen(tok));
 }
 
 /** Clears everything the last query wrote, touching only what it touched. */

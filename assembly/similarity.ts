@@ -1,7 +1,8 @@
 // Character-level similarity of two ASCII tokens held in linear memory.
 import { MAX_TOKEN } from './layout';
 
-// Scratch for edit-distance rows (static, so no allocation per call).
+// i32[MAX_TOKEN + 1] each: the rows of editDistance's dynamic programme (two back for the
+// transposition), static so no call allocates. Written and read within one call.
 const rowPrev2 = memory.data((MAX_TOKEN + 1) * 4);
 const rowPrev = memory.data((MAX_TOKEN + 1) * 4);
 const rowCur = memory.data((MAX_TOKEN + 1) * 4);
@@ -10,7 +11,8 @@ const rowCur = memory.data((MAX_TOKEN + 1) * 4);
   return load<u8>(ptr + <usize>i);
 }
 
-// Positions of each byte value in the second string (bit j = position j), set and cleared per call.
+// u64[256], by byte value: its positions in jaroWinkler's second string (bit j = position j), set
+// and cleared within each call.
 const charPos = memory.data(256 * 8);
 
 /**

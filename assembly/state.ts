@@ -1,79 +1,150 @@
-// The index's region pointers and the per-query scratch (see layout.ts for the map).
+// The index's regions and the core's scratch, each documented where it is defined: what it holds,
+// its element type and size, who writes it and when (T = tokens, N = names, U = name units,
+// TG_SIZE = trigram ids; layout.ts has the map and the shared numbers).
 import { symbol } from './similarity';
-import { MAXQ, MAX_CANDIDATES, MAX_EXPANSIONS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_SIZE } from './layout';
+import {
+  IX_BYTES, IX_DEL_BITS, IX_DEL_TABLE, IX_NAME_COUNT, IX_NAME_LIST, IX_POST_LIST, IX_POST_OFF, IX_TG_LIST, IX_TG_OFF,
+  IX_TOKEN_COUNT, IX_TOK_BYTES, IX_TOK_OFF, IX_UNIT_OFF, IX_UNIT_PS, IX_UNIT_TOK, IX_UNIT_W, MAXQ, MAX_CANDIDATES,
+  MAX_EXPANSIONS, MAX_PAIRS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_SIZE,
+} from './layout';
 
-// ── index regions, set once by setIndex ────────────────────────────────────────
+/**
+ * The index table: IX_BYTES of u32 fields at the IX_* byte offsets of layout.ts, one per index
+ * region pointer and count. The host writes it (indexTablePtr()) once it has copied the regions in,
+ * then calls setIndex(), which reads each field by its name: a region added to the table is a new
+ * named field, never a shifted position in an argument list.
+ */
+const indexTable = memory.data(IX_BYTES, 8);
+
+@inline function field(offset: i32): u32 {
+  return load<u32>(indexTable + <usize>offset);
+}
+
+// ── index regions: written by the host (copied in before setIndex), read-only to the core ─────────
+/** Dictionary tokens (T) and list names (N) of the index. */
 export let tokenCount: i32 = 0;
 export let nameCount: i32 = 0;
+/** u8[tokOff[T]]: the dictionary tokens' text, ASCII a-z 0-9, back to back (token i = [tokOff[i], tokOff[i+1])). */
 export let tokBytes: usize = 0;
+/** u32[T + 1]: start of each token in tokBytes, and the end of the last. */
 export let tokOff: usize = 0;
-export let tokWeight: usize = 0;
+/**
+ * u32[TG_SIZE + 1]: start of each trigram's list in tgList; tgOff[TG_SIZE] is the number of entries.
+ * Trigrams are of "$$" + token + "$" over the TG_ALPHABET symbols.
+ */
 export let tgOff: usize = 0;
+/** u32[tgOff[TG_SIZE]]: token ids per trigram, each list sorted by first letter, then length, then id. */
 export let tgList: usize = 0;
+/** u32[T + 1]: start of each token's postings in postList. */
 export let postOff: usize = 0;
+/** u32[]: name ids per token (the names having a unit of that token), ascending. */
 export let postList: usize = 0;
+/** u32[N + 1]: start of each name's units in unitTok, unitPS and unitW. */
 export let unitOff: usize = 0;
+/** u32[U]: the token id of each name unit (plain tokens first, in position order, then compounds and raw spellings). */
 export let unitTok: usize = 0;
+/** u32[U]: position (bits 0-7) | span << 8 (1 or 2) | 1 << 16 for a raw-spelling twin of a position. */
 export let unitPS: usize = 0;
+/** f32[U]: each unit's rarity weight (a compound's is the sum of its two tokens'). */
 export let unitW: usize = 0;
+/** u8[N]: each name's list, as its index in LIST_SOURCES (the list mask's bit). */
 export let nameList: usize = 0;
+/**
+ * (u32 hash, u32 token + 1)[2^delBits]: the deletion-neighbourhood index of the one-edit search: the
+ * 32-bit FNV-1a hash of a token with at most one letter deleted, open addressing (0 = empty slot).
+ */
 export let delTable: usize = 0;
+/** 2^delBits - 1 (delBits from the table). */
 export let delMask: u32 = 0;
 
-// ── per-query scratch, allocated by setIndex (sized by the index) ──────────────
-export let qBytes: usize = 0;
-export let qOff: usize = 0;
-export let qLen: usize = 0;
-export let qPos: usize = 0;
-export let qSpan: usize = 0;
-export let qWeight: usize = 0;
-export let qPosW: usize = 0;
-export let dictSim: usize = 0;
+// ── derived from the index by the core, in slices after setIndex (prepareTokens, prepareTrigramKeys) ──
 /**
- * u8 per dictionary token: 1 once a similarity to any query unit was written for it this query
- * (cleared by resetQuery). Lets alignName skip a name's tokens no unit matched without reading
- * their MAXQ similarity slots. A set flag may be stale (replaceWorst zeroes a slot); never a clear one.
- */
-export let simFlag: usize = 0;
-/** Set for good once simTouched overflowed: slots then outlive their query, so flags cannot be trusted. */
-export let simFlagUnreliable: bool = false;
-export let simTouched: usize = 0;
-export let simTouchedCount: i32 = 0;
-export let tgCount: usize = 0;
-export let tgTouched: usize = 0;
-/**
- * u32 per trigram list entry, beside tgList: the entry's sort key, first letter << 16 | length (see
- * listKey in search.ts), so the binary searches for a window read one contiguous array.
+ * u32[tgOff[TG_SIZE]], beside tgList: each entry's sort key, first letter << 16 | length (see
+ * windowStart in search.ts), so the binary searches for a window read one contiguous array.
  */
 export let tgKey: usize = 0;
-/** u8 per dictionary token: its first letter's trigram symbol (the two-edit search filters on it). */
+/** u8[T]: each token's first letter as a trigram symbol (the two-edit search and the initials check use it). */
 export let tokFirst: usize = 0;
-/** u8 per dictionary token: its length, at most 255 (initials and acronyms check it without tokOff). */
+/** u8[T]: each token's length, at most 255 (initials and acronyms check it without tokOff). */
 export let tokLen8: usize = 0;
 /**
- * u32 per dictionary token: bit (symbol - 1) % 32 set for every letter or digit of its first MAX_TOKEN
+ * u32[T]: bit (symbol - 1) % 32 set for every letter or digit of the token's first MAX_TOKEN
  * bytes. Letters one side has and the other lacks are at least the bits one mask has and the other
  * lacks (a shared bit may stand for two symbols, which only lowers the count): a bag-distance bound.
  */
 export let tokSig: usize = 0;
-/** Similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
+
+// ── query input: written by the host before each query (MatchingCore.writeQuery) ─────────────────
+/** u8[QBYTES]: the query units' text, back to back. */
+export let qBytes: usize = 0;
+/** u32[MAXQ] each: unit i's text is qBytes[qOff[i], qOff[i] + qLen[i]) (at most MAX_TOKEN bytes). */
+export let qOff: usize = 0;
+export let qLen: usize = 0;
+/** u32[MAXQ] each: unit i's first query position and its span (1, or 2 for a compound). */
+export let qPos: usize = 0;
+export let qSpan: usize = 0;
+/** f32[MAXQ]: each unit's rarity weight. */
+export let qWeight: usize = 0;
+/** f32[MAXQ]: the rarity weight of each query position (for the unmatched mass). */
+export let qPosW: usize = 0;
+/** u32[MAX_PHONETIC]: the token ids of one OP_PHONETIC op, copied here by runOps for addPhonetic. */
+export let phonTok: usize = 0;
+
+// ── per-query scratch: written by the core during a query, cleared by resetQuery ─────────────────
+/**
+ * f32[T * MAXQ]: similarity of token t to query unit u at t * MAXQ + u (0 = none). Written by the
+ * token search (addExpansion); read sparsely, so only the slots in simTouched are cleared.
+ */
+export let dictSim: usize = 0;
+/**
+ * u8[T]: 1 once a similarity to any query unit was written for the token this query (cleared by
+ * resetQuery). Lets alignName skip a name's tokens no unit matched without reading their MAXQ
+ * similarity slots. A set flag may be stale (replaceWorst zeroes a slot); never a clear one.
+ */
+export let simFlag: usize = 0;
+/** Set for good once simTouched overflowed: slots then outlive their query, so flags cannot be trusted. */
+export let simFlagUnreliable: bool = false;
+/** u32[MAXQ * MAX_EXPANSIONS]: the dictSim slots written this query (simTouchedCount of them), for resetQuery. */
+export let simTouched: usize = 0;
+export let simTouchedCount: i32 = 0;
+/**
+ * u16[T]: per token, shared trigrams counted by the two-edit search, or 1 for "seen" in the one-edit
+ * search; each search zeroes the counts it raised before it returns.
+ */
+export let tgCount: usize = 0;
+/** u32[T]: the tokens whose tgCount a search raised (then, in the two-edit search, its survivors at the front). */
+export let tgTouched: usize = 0;
+/** f32[T]: similarities of the two-edit search's survivors, beside their tokens at the front of tgTouched. */
 export let survSim: usize = 0;
+/**
+ * u32[MAXQ * MAX_EXPANSIONS] and f32[MAXQ * MAX_EXPANSIONS]: each query unit's expansion list, the
+ * tokens found for it and their similarities (unit u from u * MAX_EXPANSIONS); u32[MAXQ]: their counts.
+ * Written by the token search, sorted best first by collect; the counts are zeroed by resetQuery.
+ */
 export let expTok: usize = 0;
 export let expSim: usize = 0;
 export let expCount: usize = 0;
-/** Per query unit, a lower bound of the least similarity in its (full) expansion list (replaceWorst). */
+/** f32[MAXQ]: per query unit, a lower bound of the least similarity in its (full) expansion list (replaceWorst). */
 export let expMinBound: usize = 0;
 /**
- * Per name, 8 bytes: the accumulated rarity (f32) and, at +4, the stamp of the last query unit that
- * reached it (u32). Side by side, one cache line serves both reads of a posting.
+ * (f32 accumulated rarity, u32 stamp)[N]: per name, the rarity collect has gathered for it and the
+ * stamp of the last query unit that reached it. Side by side, one cache line serves both reads of
+ * a posting. select() zeroes the rarity of every name it looked at; the stamp only grows.
  */
 export let accSeen: usize = 0;
 export let seenStamp: u32 = 0;
+/** u32[N]: the names collect's accumulation touched this query (its candidates, before selection). */
 export let candidates: usize = 0;
+/**
+ * f32/u32[MAX_CANDIDATES * OUT_STRIDE]: the output table, one row of OUT_STRIDE slots per scored
+ * candidate (slots in layout.ts). Written by collect; the host reads it (outPtr()) until the next query.
+ */
 export let out: usize = 0;
+/**
+ * (u32 query unit, u32 name unit, f32 sim, f32 value)[MAX_PAIRS]: the scoring pairs alignName gathers
+ * for one name; its greedy pass zeroes the value of each pair it takes.
+ */
 export let pairs: usize = 0;
-/** Token ids the host writes for addPhonetic (at most MAX_PHONETIC). */
-export let phonTok: usize = 0;
 
 // Scoring parameters of the current query's mode.
 export let lamConflict: f32 = 1.0;
@@ -107,6 +178,12 @@ export function alloc(bytes: usize): usize {
 /** Set by setIndex: an instance takes one index (its scratch is allocated for that index's sizes). */
 let indexSet: bool = false;
 
+@inline function region(offset: i32): usize {
+  const p = <usize>field(offset);
+  if (p == 0) unreachable();
+  return p;
+}
+
 /**
  * Scratch that must start zeroed. The runtime is the stub (a bump allocator that never frees) and
  * setIndex runs once per instance, so these bytes were never handed out before, and WebAssembly
@@ -118,31 +195,35 @@ function zeroed(bytes: usize): usize {
   return heap.alloc(bytes);
 }
 
-/**
- * The deletion-neighbourhood index (for one-edit search): 2^bits slots of [32-bit FNV-1a hash of a
- * token with at most one letter deleted, token id + 1], open addressing (0 = empty slot).
- */
-export function setDeletions(pTable: usize, bits: i32): void {
-  delTable = pTable;
-  delMask = (<u32>1 << <u32>bits) - 1;
+/** Where the host writes the index table (see indexTable) before it calls setIndex. */
+export function indexTablePtr(): usize {
+  return indexTable;
 }
 
-/** Hands the index regions to the core and allocates the scratch they need. */
-export function setIndex(
-  tCount: i32, nCount: i32,
-  pTokBytes: usize, pTokOff: usize, pTokWeight: usize,
-  pTgOff: usize, pTgList: usize,
-  pPostOff: usize, pPostList: usize,
-  pUnitOff: usize, pUnitTok: usize, pUnitPS: usize, pUnitW: usize, pNameList: usize,
-): void {
+/**
+ * Takes the index regions named in the index table and allocates the scratch they need. Traps on a
+ * region pointer left 0 (alloc never returns 0): a table field the host did not write.
+ */
+export function setIndex(): void {
   if (indexSet) unreachable();
   indexSet = true;
-  tokenCount = tCount;
-  nameCount = nCount;
-  tokBytes = pTokBytes; tokOff = pTokOff; tokWeight = pTokWeight;
-  tgOff = pTgOff; tgList = pTgList;
-  postOff = pPostOff; postList = pPostList;
-  unitOff = pUnitOff; unitTok = pUnitTok; unitPS = pUnitPS; unitW = pUnitW; nameList = pNameList;
+  tokenCount = <i32>field(IX_TOKEN_COUNT);
+  nameCount = <i32>field(IX_NAME_COUNT);
+  tokBytes = region(IX_TOK_BYTES);
+  tokOff = region(IX_TOK_OFF);
+  tgOff = region(IX_TG_OFF);
+  tgList = region(IX_TG_LIST);
+  postOff = region(IX_POST_OFF);
+  postList = region(IX_POST_LIST);
+  unitOff = region(IX_UNIT_OFF);
+  unitTok = region(IX_UNIT_TOK);
+  unitPS = region(IX_UNIT_PS);
+  unitW = region(IX_UNIT_W);
+  nameList = region(IX_NAME_LIST);
+  delTable = region(IX_DEL_TABLE);
+  delMask = (<u32>1 << field(IX_DEL_BITS)) - 1;
+  const tCount = tokenCount;
+  const nCount = nameCount;
 
   qBytes = zeroed(<usize>QBYTES);
   qOff = zeroed(<usize>MAXQ << 2);
@@ -169,7 +250,7 @@ export function setIndex(
   accSeen = zeroed(<usize>nCount << 3);
   candidates = zeroed(<usize>nCount << 2);
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
-  pairs = zeroed(<usize>MAXQ * 64 * 16);
+  pairs = zeroed(<usize>MAX_PAIRS << 4);
   phonTok = zeroed(<usize>MAX_PHONETIC << 2);
 }
 
@@ -247,7 +328,3 @@ export function querySpanPtr(): usize { return qSpan; }
 export function queryWeightPtr(): usize { return qWeight; }
 export function queryPosWeightPtr(): usize { return qPosW; }
 export function outPtr(): usize { return out; }
-export function phoneticPtr(): usize { return phonTok; }
-export function expansionTokPtr(): usize { return expTok; }
-export function expansionSimPtr(): usize { return expSim; }
-export function expansionCountPtr(): usize { return expCount; }

@@ -1,6 +1,7 @@
 /**
- * The WASM matching core on its own: character similarity through the raw bindings, and token
- * search, candidate collection and alignment through MatchingCore on tiny hand-built indexes.
+ * The WASM matching core on its own, through its one way in (the op queue, driven by MatchingCore):
+ * character similarity and edit distance as the token search measures them on dictionaries of
+ * chosen words, then token search, candidate collection and alignment on tiny hand-built indexes.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +13,6 @@ import { weightFrom } from '../src/engine/name-matcher.js';
 import { MAX_TOKEN_LENGTH, normaliseName } from '../src/engine/normalise.js';
 import { LIST_SOURCES } from '../src/lists/model.js';
 import { entry } from './support/engine-entries.js';
-
-type RawCore = Awaited<ReturnType<typeof instantiate>>;
 
 // ── independent references ──────────────────────────────────────────────────
 
@@ -87,116 +86,215 @@ function randomWords(seed: number, count: number, minLength = 0): string[] {
   });
 }
 
-// ── raw bindings ────────────────────────────────────────────────────────────
+// ── similarity and edit distance, as the token search measures them ────────────────────────
 
-describe('core similarity (raw bindings)', () => {
-  let raw: RawCore;
-  let bufA = 0;
-  let bufB = 0;
+/**
+ * Measuring through the search: no similarity floors, no leftover passes (initials, residual), and
+ * an edit costs 1/64 (exact in f32), so a token found d edits away scores its Jaro-Winkler less d/64.
+ */
+const MEASURE: ModeParams = {
+  ...MODES.balanced, jwFloor: 0, jwFloor2: 0, editPenalty: 1 / 64, initialSim: 0, residualFloor: 0, orderFactor: 1,
+};
+/** Every list in the list mask. */
+const ALL = 0xffffffff;
+/** Similarity the one-edit search gives every token one edit away when asked for a fixed one. */
+const ONE_EDIT_SIM = 0.5;
+/** Tokens one query unit keeps (the core's MAX_EXPANSIONS): a search that found this many may have dropped some. */
+const FULL_LIST = 128;
+
+/**
+ * A dictionary of chosen words, each the one token of its own list name, loaded into a core. A query
+ * is one unit; each row collect() returns is one word, and its score is the similarity the search
+ * gave the word (a lone token matched whole: matched value over matched mass, no penalty).
+ */
+class Dictionary {
+  private constructor(readonly index: BuiltIndex, readonly core: MatchingCore) {}
+
+  static async of(words: Iterable<string>): Promise<Dictionary> {
+    const distinct = [...new Set(words)];
+    const index = buildIndex(distinct.map((w, i) => entry(`w${i}`, w)));
+    // The normaliser must keep each word as it is, or the scores would belong to other words.
+    for (const w of distinct) expect(index.tokens.has(w), `"${w}" is a dictionary token`).toBe(true);
+    return new Dictionary(index, await MatchingCore.load(index.arrays));
+  }
+
+  id(word: string): number {
+    const id = this.index.tokens.get(word);
+    if (id === undefined) throw new Error(`"${word}" is no dictionary token`);
+    return id;
+  }
+
+  /** The words the queued searches found for query `q`, with their similarities. */
+  search(q: string, queue: (core: MatchingCore, u: number) => void): Map<string, number> {
+    const core = this.core;
+    core.writeQuery([{ text: q, pos: 0, span: 1, weight: 1 }], [1]);
+    try {
+      core.beginPlan(MEASURE);
+      queue(core, 0);
+      const n = core.collect(1, 1, 0, ALL, 256, MEASURE);
+      const found = new Map<string, number>();
+      for (let r = 0; r < n; r++) found.set(this.index.names[core.rowName(r)].text, core.rowScore(r));
+      return found;
+    } finally {
+      core.reset(1);
+    }
+  }
+
+  /** Jaro-Winkler of `a` and the word `b`: the phonetic search with no floor adds it at exactly that (0: not added). */
+  jw(a: string, b: string): number {
+    return this.search(a, (core, u) => core.queuePhonetic(u, [this.id(b)], 0, 0, 0)).get(b) ?? 0;
+  }
+
+  /**
+   * The edit distance the search measured from `a` to the word `b` within `budget` edits, or
+   * undefined when it did not find `b`: within one edit by the one-edit search at a fixed similarity
+   * (1 for the word itself), from two edits by the trigram search, at Jaro-Winkler less 1/64 per edit.
+   */
+  distance(a: string, b: string, budget: number): number | undefined {
+    const near = this.search(a, (core, u) => core.queueShortEdit(u, ONE_EDIT_SIM)).get(b);
+    if (near !== undefined) return near === 1 ? 0 : 1;
+    if (budget < 2) return undefined;
+    const sim = this.search(a, (core, u) => core.queueTwoEdit(u, budget)).get(b);
+    return sim === undefined ? undefined : Math.round((this.jw(a, b) - sim) * 64);
+  }
+}
+
+describe('core similarity and edit distance (through the token search)', () => {
+  const published = [
+    ['martha', 'marhta'], ['dwayne', 'duane'], ['jones', 'johnson'], ['karimov', 'karimof'], ['merkel', 'merkur'],
+    ['ab', 'ac'], ['abcd', 'abyz'], ['a', 'abc'], ['xyz', 'abc'],
+  ];
+  const examples = [
+    'karimov', 'karimof', 'karimova', 'krimov', 'martha', 'marhta', 'ca', 'ac', 'xca', 'xabc', 'kitten', 'knitting',
+    'e', 'eab', 'abc', 'a', 'ab', 'abcde', 'abcdef', 'fedcba',
+  ];
+  let dict: Dictionary;
 
   beforeAll(async () => {
-    raw = await instantiate(new WebAssembly.Module(readFileSync(new URL('../build/core.wasm', import.meta.url))), { env: {} });
-    bufA = raw.alloc(128);
-    bufB = raw.alloc(128);
+    dict = await Dictionary.of([...published.flat(), ...examples]);
   });
 
-  const write = (ptr: number, s: string): number => {
-    new Uint8Array(raw.memory.buffer, ptr, s.length).set(Buffer.from(s, 'latin1'));
-    return s.length;
-  };
-  const jw = (a: string, b: string): number => raw.jaroWinkler(bufA, write(bufA, a), bufB, write(bufB, b));
-  const osa = (a: string, b: string, cutoff: number): number => raw.editDistance(bufA, write(bufA, a), bufB, write(bufB, b), cutoff);
-
-  it('jaroWinkler gives the published values (Winkler 1990)', () => {
-    expect(jw('MARTHA', 'MARHTA')).toBeCloseTo(0.961, 3);
-    expect(jw('DWAYNE', 'DUANE')).toBeCloseTo(0.84, 3);
-    expect(jw('DIXON', 'DICKSONX')).toBeCloseTo(0.813, 3);
+  it('Jaro-Winkler gives the published values (Winkler 1990)', () => {
+    expect(dict.jw('martha', 'marhta')).toBeCloseTo(0.961, 3);
+    expect(dict.jw('dwayne', 'duane')).toBeCloseTo(0.84, 3);
+    expect(dict.jw('jones', 'johnson')).toBeCloseTo(0.832, 3);
   });
 
-  it('jaroWinkler is 1 for equal words, 0 with nothing in common or an empty side, and symmetric', () => {
-    expect(jw('karimov', 'karimov')).toBe(1);
-    expect(jw('a', 'a')).toBe(1);
-    expect(jw('abc', 'xyz')).toBe(0);
-    expect(jw('', 'abc')).toBe(0);
-    expect(jw('abc', '')).toBe(0);
-    expect(jw('merkel', 'merkur')).toBeCloseTo(jw('merkur', 'merkel'), 6);
+  it('Jaro-Winkler is 1 for equal words, 0 with nothing in common or an empty query, and symmetric', () => {
+    expect(dict.jw('karimov', 'karimov')).toBe(1);
+    expect(dict.jw('a', 'a')).toBe(1);
+    expect(dict.jw('abc', 'xyz')).toBe(0);
+    expect(dict.jw('', 'abc')).toBe(0);
+    // (An empty list token cannot occur: the normaliser drops empty tokens.)
+    expect(dict.jw('merkel', 'merkur')).toBeCloseTo(dict.jw('merkur', 'merkel'), 6);
   });
 
-  it('jaroWinkler adds the prefix boost only from a Jaro similarity of 0.7 (Winkler\'s threshold)', () => {
+  it('Jaro-Winkler adds the prefix boost only from a Jaro similarity of 0.7 (Winkler\'s threshold)', () => {
     // "ab" / "ac": Jaro 2/3, under 0.7, so the shared "a" adds nothing (boosted it would be 0.7).
-    expect(jw('ab', 'ac')).toBeCloseTo(2 / 3, 6);
-    // "abcd" / "abxy": Jaro 2/3 too, despite a two-letter common prefix.
-    expect(jw('abcd', 'abxy')).toBeCloseTo(2 / 3, 6);
+    expect(dict.jw('ab', 'ac')).toBeCloseTo(2 / 3, 6);
+    // "abcd" / "abyz": Jaro 2/3 too, despite a two-letter common prefix.
+    expect(dict.jw('abcd', 'abyz')).toBeCloseTo(2 / 3, 6);
     // DWAYNE / DUANE: Jaro 0.822, over 0.7, boosted by the shared "D".
-    expect(jw('DWAYNE', 'DUANE')).toBeGreaterThan(0.83);
+    expect(dict.jw('dwayne', 'duane')).toBeGreaterThan(0.83);
   });
 
-  it('jaroWinkler agrees with the reference on 2,000 random pairs', () => {
-    const words = randomWords(7, 4000);
+  it('Jaro-Winkler agrees with the reference on 2,000 random pairs', async () => {
+    const words = randomWords(7, 4000, 1);
+    const random = await Dictionary.of(words);
     for (let k = 0; k < words.length; k += 2) {
       const [a, b] = [words[k], words[k + 1]];
-      expect(jw(a, b), `${a} / ${b}`).toBeCloseTo(referenceJaroWinkler(a, b), 5);
+      expect(random.jw(a, b), `${a} / ${b}`).toBeCloseTo(referenceJaroWinkler(a, b), 5);
     }
   });
 
-  it('editDistance counts substitutions, insertions, deletions and an adjacent transposition as one edit', () => {
-    expect(osa('kitten', 'sitting', 5)).toBe(3);
-    expect(osa('karimov', 'karimov', 2)).toBe(0);
-    expect(osa('karimov', 'karimof', 2)).toBe(1);
-    expect(osa('karimov', 'karimova', 2)).toBe(1);
-    expect(osa('karimov', 'krimov', 2)).toBe(1);
-    expect(osa('marhta', 'martha', 2)).toBe(1);
-    expect(osa('ca', 'ac', 2)).toBe(1);
-    // Optimal string alignment, not full Damerau: an edited transposition is not one edit.
-    expect(osa('ca', 'abc', 5)).toBe(3);
-    expect(osa('', 'abc', 5)).toBe(3);
-    expect(osa('', '', 0)).toBe(0);
+  it('an edit is a substitution, an insertion, a deletion or an adjacent transposition', () => {
+    expect(dict.distance('karimov', 'karimov', 2)).toBe(0);
+    expect(dict.distance('karimov', 'karimof', 2)).toBe(1);
+    expect(dict.distance('karimov', 'karimova', 2)).toBe(1);
+    expect(dict.distance('karimov', 'krimov', 2)).toBe(1);
+    expect(dict.distance('marhta', 'martha', 2)).toBe(1);
+    expect(dict.distance('ca', 'ac', 2)).toBe(1);
+    expect(dict.distance('kitten', 'knitting', 3)).toBe(3);
+    // Optimal string alignment, not full Damerau: an edited transposition is not one edit
+    // ("ca" -> "abc" is 2 edits in Damerau, 3 here; behind an "x", as the trigram search keeps the first letter).
+    expect(dict.distance('xca', 'xabc', 3)).toBe(3);
   });
 
-  it('regression: editDistance against the empty string is the other word\'s length within the cutoff (banded rows keep column 0)', () => {
-    expect(osa('e', '', 1)).toBe(1);
-    expect(osa('abc', '', 5)).toBe(3);
-    expect(osa('abc', '', 3)).toBe(3);
-    expect(osa('', 'e', 1)).toBe(1);
-    expect(osa('abcd', '', 2)).toBe(3);
+  it('regression: short words near the empty string measure their length difference (banded rows keep column 0)', () => {
+    // One insertion from the empty query to a one-letter word; the trigram search never runs for an empty unit.
+    expect(dict.distance('', 'e', 1)).toBe(1);
+    expect(dict.distance('', 'ab', 3)).toBeUndefined();
+    expect(dict.distance('e', 'eab', 2)).toBe(2);
+    expect(dict.distance('abc', 'a', 2)).toBe(2);
+    expect(dict.distance('ab', 'abcde', 3)).toBe(3);
   });
 
-  it('editDistance gives up past the cutoff with cutoff + 1, never a false small distance', () => {
-    expect(osa('kitten', 'sitting', 1)).toBe(2);
-    expect(osa('abc', 'abcdef', 2)).toBe(3);
-    expect(osa('abcdef', 'fedcba', 0)).toBe(1);
+  it('a word past the edit budget is not found, never at a false small distance', () => {
+    expect(dict.distance('kitten', 'knitting', 2)).toBeUndefined();
+    expect(dict.distance('abc', 'abcdef', 2)).toBeUndefined();
+    expect(dict.distance('abcdef', 'fedcba', 1)).toBeUndefined();
   });
 
-  it('editDistance agrees with the reference on 2,000 random pairs of non-empty words at every cutoff 0..3', () => {
+  it('the search measures the reference distance on 2,000 random pairs of non-empty words, within every budget 1..3', async () => {
+    // Batches of 200 pairs, each its own dictionary, so no query's neighbourhood fills an expansion list.
     const words = randomWords(11, 4000, 1);
-    for (let k = 0; k < words.length; k += 2) {
-      const [a, b] = [words[k], words[k + 1]];
-      const d = referenceOsa(a, b);
-      for (let cutoff = 0; cutoff <= 3; cutoff++) {
-        const got = osa(a, b, cutoff);
-        if (d <= cutoff) expect(got, `${a} / ${b} cutoff ${cutoff}`).toBe(d);
-        else expect(got, `${a} / ${b} cutoff ${cutoff}`).toBe(cutoff + 1);
+    let measured = 0;
+    for (let from = 0; from < words.length; from += 400) {
+      const batch = words.slice(from, from + 400);
+      const random = await Dictionary.of(batch);
+      for (let k = 0; k < batch.length; k += 2) {
+        const [a, b] = [batch[k], batch[k + 1]];
+        const d = referenceOsa(a, b);
+        const jw = referenceJaroWinkler(a, b);
+        for (let budget = 1; budget <= 3; budget++) {
+          const got = random.distance(a, b, budget);
+          const label = `${a} / ${b} within ${budget}`;
+          if (d > budget) expect(got, label).toBeUndefined();
+          else if (d <= 1) expect(got, label).toBe(d);
+          // From two edits: only words keeping the first letter, with Jaro-Winkler above what the edits cost.
+          else if (a[0] !== b[0] || jw < d / 64 - 1e-4) expect(got, label).toBeUndefined();
+          // A transposition plus another edit may leave too few trigrams (see the BUG below): found or not.
+          else if (referenceLevenshtein(a, b) > d && got === undefined) continue;
+          else if (Math.abs(jw - d / 64) >= 1e-4) expect(got, label).toBe(d);
+          if (got !== undefined && got >= 2) measured++; // (111 with these seeds)
+        }
       }
     }
+    expect(measured).toBeGreaterThan(50);
   });
 
-  it('oneEditDistance (the one-edit search\'s linear check) equals editDistance with cutoff 1: random pairs and one-edit variants', () => {
-    const one = (a: string, b: string): number => raw.oneEditDistance(bufA, write(bufA, a), bufB, write(bufB, b));
+  it('the one-edit search finds exactly the words within one edit: random pairs and one-edit variants', async () => {
     const words = randomWords(13, 3000);
     const pairs: Array<[string, string]> = [];
-    for (let k = 0; k < words.length; k += 2) pairs.push([words[k], words[k + 1]]);
+    for (let k = 0; k < words.length; k += 2) if (words[k + 1] !== '') pairs.push([words[k], words[k + 1]]);
     // Every single edit of each word (and a second edit on top), so distances 0, 1 and 2 all occur.
     for (const w of words.slice(0, 300)) {
       for (let i = 0; i <= w.length; i++) {
-        const variants = [w.slice(0, i) + 'x' + w.slice(i), w.slice(0, i) + w.slice(i + 1), w.slice(0, i) + 'b' + w.slice(i + 1)];
+        const variants = [w.slice(0, i) + 'z' + w.slice(i), w.slice(0, i) + w.slice(i + 1), w.slice(0, i) + 'b' + w.slice(i + 1)];
         if (i + 1 < w.length) variants.push(w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2));
         for (const v of variants) pairs.push([w, v], [v, w], [w, v.slice(1)], [v + 'a', w]);
       }
     }
-    for (const [a, b] of pairs) expect(one(a, b), `${a} / ${b}`).toBe(osa(a, b, 1));
-    // Only the first 64 bytes count, as in editDistance.
-    const long = 'a'.repeat(70);
-    expect(one(long, long.slice(0, 64) + 'bbbbbb')).toBe(osa(long, long.slice(0, 64) + 'bbbbbb', 1));
+    const listed = pairs.filter(([, b]) => b !== '');
+    const random = await Dictionary.of(listed.map(([, b]) => b));
+    const byQuery = new Map<string, Set<string>>();
+    for (const [a, b] of listed) {
+      let targets = byQuery.get(a);
+      if (!targets) byQuery.set(a, (targets = new Set()));
+      targets.add(b);
+    }
+    let oneEdit = 0;
+    for (const [a, targets] of byQuery) {
+      const found = random.search(a, (core, u) => core.queueShortEdit(u, ONE_EDIT_SIM));
+      expect(found.size, a).toBeLessThan(FULL_LIST);
+      for (const b of targets) {
+        const d = referenceOsa(a, b);
+        const expected = d === 0 ? 1 : d === 1 ? ONE_EDIT_SIM : undefined;
+        expect(found.get(b), `${a} / ${b}`).toBe(expected);
+        if (d === 1) oneEdit++;
+      }
+    }
+    expect(oneEdit).toBeGreaterThan(1000);
   });
 });
 
@@ -204,7 +302,6 @@ describe('core similarity (raw bindings)', () => {
 
 const EXACT: ModeParams = { ...MODES.balanced, maxEdits: 0, minEditLength: 0 };
 const edits = (maxEdits: number, minEditLength = 0): ModeParams => ({ ...MODES.balanced, maxEdits, minEditLength });
-const ALL = 0xffffffff;
 
 interface Scored {
   name: string;
@@ -212,40 +309,41 @@ interface Scored {
 }
 
 /**
- * Token search for one unit as the name matcher runs it: exact by dictionary lookup; within one
- * edit through the deletion neighbourhoods; two edits or more add the trigram search. Units shorter
- * than p.minEditLength are matched exactly. Returns the unit's expansion count.
+ * Queues the token search for one unit as the name matcher does: exact by dictionary lookup; within
+ * one edit through the deletion neighbourhoods; two edits or more add the trigram search. Units
+ * shorter than p.minEditLength are matched exactly.
  */
-function search(core: MatchingCore, index: BuiltIndex, u: number, text: string, p: ModeParams): number {
+function search(core: MatchingCore, index: BuiltIndex, u: number, text: string, p: ModeParams): void {
   const edits = text.length >= p.minEditLength ? p.maxEdits : 0;
   if (edits === 0) {
     const id = index.tokens.get(text);
-    if (id !== undefined) core.addExpansion(u, id, 1);
-    return id === undefined ? 0 : 1;
+    if (id !== undefined) core.queueAdd(u, id, 1);
+    return;
   }
-  const n = core.expandOneEdit(u, p);
-  return edits >= 2 ? core.expand(u, p, edits, p.minEditLength) : n;
+  core.queueOneEdit(u);
+  if (edits >= 2) core.queueTwoEdit(u, edits);
 }
 
-/** Runs one query the way the name matcher does: write units, search each, collect, reset. */
+/**
+ * Runs one query the way the name matcher does: write units, queue each unit's search (or what
+ * `queue` queues instead), collect (which runs the queue), reset. Rows best first.
+ */
 function run(
   core: MatchingCore, index: BuiltIndex, words: readonly string[], p: ModeParams,
   opts: {
-    mask?: number; minAcc?: number; cap?: number; extra?: QueryUnit[]; searchUnit?: (u: number) => number; minRawScore?: number;
+    mask?: number; minAcc?: number; cap?: number; extra?: QueryUnit[]; queue?: (u: number) => void; minRawScore?: number;
   } = {},
-): { expansions: number[]; rows: Scored[] } {
+): Scored[] {
   const weightOf = weightFrom(index);
   const weights = words.map((text) => weightOf({ text, weak: false, abjad: false }));
   const units: QueryUnit[] = [...words.map((text, pos) => ({ text, pos, span: 1, weight: weights[pos] })), ...(opts.extra ?? [])];
   core.writeQuery(units, weights);
   try {
-    const expansions = units.map((unit, u) => (opts.searchUnit ? opts.searchUnit(u) : search(core, index, u, unit.text, p)));
+    core.beginPlan(p);
+    units.forEach((unit, u) => (opts.queue ? opts.queue(u) : search(core, index, u, unit.text, p)));
     const n = core.collect(units.length, words.length, opts.minAcc ?? 0, opts.mask ?? ALL, opts.cap ?? 200, p, 0, opts.minRawScore ?? 0);
     const rows = Array.from({ length: n }, (_, r) => core.row(r));
-    return {
-      expansions,
-      rows: rows.map((r) => ({ name: index.names[r.name].text, score: r.score })).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)),
-    };
+    return rows.map((r) => ({ name: index.names[r.name].text, score: r.score })).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   } finally {
     core.reset(units.length);
   }
@@ -272,14 +370,13 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
   });
 
   it('exact search finds only the identical token and every name holding it', () => {
-    const { expansions, rows } = run(core, index, ['karimov'], EXACT);
-    expect(expansions).toEqual([1]);
+    const rows = run(core, index, ['karimov'], EXACT);
     expect(namesOf(rows)).toEqual(['KARIMOV Ivan', 'KARIMOV Rustam', 'KARIMOV Rustam Bis']);
   });
 
   it('a fully matched name scores 1 in any word order; an extra list token lowers it', () => {
-    const forward = run(core, index, ['karimov', 'rustam'], EXACT).rows;
-    const reversed = run(core, index, ['rustam', 'karimov'], EXACT).rows;
+    const forward = run(core, index, ['karimov', 'rustam'], EXACT);
+    const reversed = run(core, index, ['rustam', 'karimov'], EXACT);
     expect(forward[0]).toEqual({ name: 'KARIMOV Rustam', score: expect.closeTo(1, 5) as number });
     expect(reversed).toEqual(forward);
     const bis = forward.find((r) => r.name === 'KARIMOV Rustam Bis');
@@ -287,24 +384,23 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
   });
 
   it('one edit finds a one-typo token, scored below the exact token; two-edit tokens need two edits', () => {
-    const one = run(core, index, ['karimof'], edits(1));
-    expect(one.expansions).toEqual([1]);
-    expect(namesOf(one.rows)).toEqual(['KARIMOV Ivan', 'KARIMOV Rustam', 'KARIMOV Rustam Bis']);
-    const exact = run(core, index, ['karimov', 'rustam'], EXACT).rows[0].score;
-    const typo = run(core, index, ['karimof', 'rustam'], edits(1)).rows[0];
+    // Only karimov is one edit from karimof: exactly the names holding it.
+    expect(namesOf(run(core, index, ['karimof'], edits(1)))).toEqual(['KARIMOV Ivan', 'KARIMOV Rustam', 'KARIMOV Rustam Bis']);
+    const exact = run(core, index, ['karimov', 'rustam'], EXACT)[0].score;
+    const typo = run(core, index, ['karimof', 'rustam'], edits(1))[0];
     expect(typo.name).toBe('KARIMOV Rustam');
     expect(typo.score).toBeGreaterThan(0.8);
     expect(typo.score).toBeLessThan(exact);
     // karimof -> karimova is two edits (substitution + insertion).
-    expect(namesOf(run(core, index, ['karimof'], edits(2)).rows)).toContain('KARIMOVA Dilnoza');
+    expect(namesOf(run(core, index, ['karimof'], edits(2)))).toContain('KARIMOVA Dilnoza');
   });
 
   it('the score bound leaves out only names under the floor: the rows at or above it are the same', () => {
     for (const words of [['karimov', 'rustam'], ['rustam', 'ivanovich', 'karimov'], ['oleg', 'karimova']]) {
-      const all = run(core, index, words, edits(1)).rows;
+      const all = run(core, index, words, edits(1));
       for (const floor of [0.3, 0.6, 0.9]) {
         const before = core.skippedCount();
-        const bounded = run(core, index, words, edits(1), { minRawScore: floor }).rows;
+        const bounded = run(core, index, words, edits(1), { minRawScore: floor });
         expect(bounded.filter((r) => r.score >= floor), `${words.join(' ')} at ${floor}`).toEqual(all.filter((r) => r.score >= floor));
         // Every name left out is one the bound skipped (it writes no row for those).
         expect(all.length - bounded.length).toBe(core.skippedCount() - before);
@@ -317,49 +413,40 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
     expect(core.skippedCount() - before).toBeGreaterThan(0);
   });
 
-  it('units shorter than the minimum edit length get exact matches only', () => {
-    expect(run(core, index, ['karimof'], edits(1, 8)).expansions).toEqual([0]);
-    // The two-edit search applies the minimum itself.
-    const twoEdits = (minLength: number) => (u: number): number => core.expand(u, edits(2), 2, minLength);
-    expect(run(core, index, ['karimof'], edits(2), { searchUnit: twoEdits(8) }).expansions).toEqual([0]);
-    expect(namesOf(run(core, index, ['karimof'], edits(2), { searchUnit: twoEdits(7) }).rows)).toEqual(['KARIMOVA Dilnoza']);
-    expect(run(core, index, ['karimov'], edits(1, 8)).expansions).toEqual([1]);
-  });
-
   it('the length window follows the edit budget: a token three letters longer needs three edits', () => {
-    const two = namesOf(run(core, index, ['karimov'], edits(2)).rows);
+    const two = namesOf(run(core, index, ['karimov'], edits(2)));
     expect(two).toContain('KARIMOVA Dilnoza');
     expect(two).not.toContain('KARIMOVSKY Ivan');
-    const three = namesOf(run(core, index, ['karimov'], { ...edits(3), jwFloor2: 0.8 }).rows);
+    const three = namesOf(run(core, index, ['karimov'], { ...edits(3), jwFloor2: 0.8 }));
     expect(three).toContain('KARIMOVSKY Ivan');
   });
 
   it('a query token that is no dictionary token within the budget finds nothing', () => {
-    expect(run(core, index, ['zzyzx'], edits(2))).toEqual({ expansions: [0], rows: [] });
+    expect(run(core, index, ['zzyzx'], edits(2))).toEqual([]);
   });
 
   it('split query tokens meet a joined list token through a compound unit', () => {
     const weightOf = weightFrom(index);
     const w = ['abdul', 'rahman'].map((text) => weightOf({ text, weak: false, abjad: false }));
     const compound: QueryUnit = { text: 'abdulrahman', pos: 0, span: 2, weight: w[0] + w[1] };
-    const { rows } = run(core, index, ['abdul', 'rahman', 'yasin'], EXACT, { extra: [compound] });
+    const rows = run(core, index, ['abdul', 'rahman', 'yasin'], EXACT, { extra: [compound] });
     expect(rows[0].name).toBe('ABDULRAHMAN Yasin');
     expect(rows[0].score).toBeCloseTo(1, 5);
   });
 
   it('the list mask keeps only names of the selected lists', () => {
     const bisOnly = 1 << LIST_SOURCES.indexOf('bis-entity');
-    expect(namesOf(run(core, index, ['karimov'], EXACT, { mask: bisOnly }).rows)).toEqual(['KARIMOV Rustam Bis']);
+    expect(namesOf(run(core, index, ['karimov'], EXACT, { mask: bisOnly }))).toEqual(['KARIMOV Rustam Bis']);
     const sdnOnly = 1 << LIST_SOURCES.indexOf('ofac-sdn');
-    expect(namesOf(run(core, index, ['karimov'], EXACT, { mask: sdnOnly }).rows)).toEqual(['KARIMOV Ivan', 'KARIMOV Rustam']);
+    expect(namesOf(run(core, index, ['karimov'], EXACT, { mask: sdnOnly }))).toEqual(['KARIMOV Ivan', 'KARIMOV Rustam']);
     const stateOnly = 1 << LIST_SOURCES.indexOf('state-isn');
-    expect(run(core, index, ['karimov'], EXACT, { mask: stateOnly }).rows).toEqual([]);
+    expect(run(core, index, ['karimov'], EXACT, { mask: stateOnly })).toEqual([]);
   });
 
   it('the accumulator floor drops names that hold too little of the query', () => {
     const weightOf = weightFrom(index);
     const both = ['karimov', 'rustam'].reduce((s, text) => s + weightOf({ text, weak: false, abjad: false }), 0);
-    const rows = run(core, index, ['karimov', 'rustam'], EXACT, { minAcc: both * 0.99 }).rows;
+    const rows = run(core, index, ['karimov', 'rustam'], EXACT, { minAcc: both * 0.99 });
     expect(namesOf(rows)).toEqual(['KARIMOV Rustam', 'KARIMOV Rustam Bis']);
   });
 
@@ -371,7 +458,7 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
     run(core, index, ['petrov', 'ivan', 'karimova'], edits(2));
     const after = run(core, index, ['rustam'], edits(2));
     expect(after).toEqual(expected);
-    expect(namesOf(after.rows)).not.toContain('KARIMOV Ivan');
+    expect(namesOf(after)).not.toContain('KARIMOV Ivan');
     expect(run(core, index, ['rustam'], edits(2))).toEqual(expected);
   });
 
@@ -381,12 +468,11 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
     const longCore = await MatchingCore.load(longIndex.arrays);
     const [token] = normaliseName(long);
     expect(token.text).toBe('a'.repeat(MAX_TOKEN_LENGTH));
-    expect(run(longCore, longIndex, [token.text], EXACT).expansions).toEqual([1]);
-    expect(run(longCore, longIndex, [long], edits(1)).expansions).toEqual([1]);
+    expect(namesOf(run(longCore, longIndex, [token.text], EXACT))).toEqual([`${long} bravo`]);
+    expect(namesOf(run(longCore, longIndex, [long], edits(1)))).toEqual([`${long} bravo`]);
     // Only the first 64 characters count, on both sides: the core reads no further of a query unit.
     const past64 = run(longCore, longIndex, [`${'a'.repeat(MAX_TOKEN_LENGTH)}bbbbbb`], edits(1));
-    expect(past64.expansions).toEqual([1]);
-    expect(namesOf(past64.rows)).toEqual([`${long} bravo`]);
+    expect(namesOf(past64)).toEqual([`${long} bravo`]);
   });
 });
 
@@ -428,7 +514,7 @@ describe('MatchingCore token search recall (random dictionary)', () => {
   }
 
   function foundTokens(q: string, maxEdits: number, mode: 'balanced' | 'loose'): string[] {
-    const rows = run(core, index, [q], { ...MODES[mode], minEditLength: 0, maxEdits }, { cap: 256 }).rows;
+    const rows = run(core, index, [q], { ...MODES[mode], minEditLength: 0, maxEdits }, { cap: 256 });
     return rows.map((r) => normaliseName(r.name)[0].text).sort();
   }
 
@@ -481,7 +567,7 @@ describe('MatchingCore caps', () => {
   });
 
   it('keeps the candidates that accumulated the most when more qualify than the cap', () => {
-    const rows = run(core, index, ['alpha', 'bravo', 'charlie'], EXACT, { cap: 2 }).rows;
+    const rows = run(core, index, ['alpha', 'bravo', 'charlie'], EXACT, { cap: 2 });
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(full.map((e) => e.name)).toContain(r.name);
   });
@@ -495,12 +581,13 @@ describe('MatchingCore caps', () => {
     // The two-edit search runs first here and fills the list; the exact token and the one-edit
     // tokens found after it must still take their places.
     const p = edits(2);
-    const searchUnit = (u: number): number => {
-      crowdedCore.expand(u, p, 2, 0);
-      return crowdedCore.expandOneEdit(u, p);
+    const queue = (u: number): void => {
+      crowdedCore.queueTwoEdit(u, 2);
+      crowdedCore.queueOneEdit(u);
     };
-    const { expansions, rows } = run(crowdedCore, crowded, ['karimovv'], p, { searchUnit });
-    expect(expansions).toEqual([128]);
+    const rows = run(crowdedCore, crowded, ['karimovv'], p, { queue, cap: 256 });
+    // Each token is one name: 128 rows are a full list of 128 tokens.
+    expect(rows).toHaveLength(FULL_LIST);
     expect(rows[0]).toEqual({ name: 'karimovv', score: expect.closeTo(1, 5) as number });
     const oneEdit = near.filter((t) => referenceOsa('karimovv', t) === 1);
     expect(oneEdit).toHaveLength(50);
@@ -508,7 +595,27 @@ describe('MatchingCore caps', () => {
   });
 
   it('never scores more than 256 candidates, whatever cap the host asks for', () => {
-    expect(run(core, index, ['alpha'], EXACT, { cap: 1000 }).rows).toHaveLength(256);
-    expect(run(core, index, ['alpha'], EXACT, { cap: 200 }).rows).toHaveLength(200);
+    expect(run(core, index, ['alpha'], EXACT, { cap: 1000 })).toHaveLength(256);
+    expect(run(core, index, ['alpha'], EXACT, { cap: 200 })).toHaveLength(200);
+  });
+});
+
+// ── handing the index over ──────────────────────────────────────────────────────────────────
+
+describe('the index table', () => {
+  const fresh = async (): Promise<Awaited<ReturnType<typeof instantiate>>> =>
+    instantiate(new WebAssembly.Module(readFileSync(new URL('../build/core.wasm', import.meta.url))), { env: {} });
+
+  it('setIndex refuses a table with a region left unwritten, and takes one with every region named', async () => {
+    const index = buildIndex([entry('1', 'KARIMOV Rustam')]);
+    const unwritten = await fresh();
+    expect(() => unwritten.setIndex()).toThrow();
+    // The same index through MatchingCore, which writes every field by name, loads and finds the name.
+    const core = await MatchingCore.load(index.arrays);
+    core.writeQuery([{ text: 'karimov', pos: 0, span: 1, weight: 1 }], [1]);
+    core.beginPlan(EXACT);
+    core.queueAdd(0, index.tokens.get('karimov') ?? -1, 1);
+    expect(core.collect(1, 1, 0, ALL, 10, EXACT)).toBe(1);
+    core.reset(1);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * @module The host side of the WASM matching core: loads an index into linear memory once, then
- * writes each query's units into the core's scratch region and reads scored candidates back.
+ * writes each query's units into the core's scratch region, queues its token searches (the op queue
+ * of assembly/ops.ts, the only way into searching), and reads scored candidates back.
  * Only this module touches the generated bindings (build/core.js).
  */
 import { readFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 8;
+export const CORE_VERSION = 9;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -18,7 +19,6 @@ const PREPARE_SLICE = 1 << 16;
 /** WebAssembly pages (64 KiB) the memory grows by between two pauses while loading an index. */
 const GROW_PAGES = 64;
 const PAGE = 65536;
-const MAX_EXPANSIONS = 128;
 
 /**
  * An upper bound of the linear memory an index takes: its regions (each aligned, with the stub
@@ -26,9 +26,9 @@ const MAX_EXPANSIONS = 128;
  * for the fixed scratch. Growing to it beforehand lets load() grow in short steps; the bump
  * allocator then finds the room there (were it short, the allocator grows the rest itself).
  */
-function memoryBound(arrays: IndexArrays, regions: readonly ArrayBufferView[]): number {
+function memoryBound(arrays: IndexArrays, regions: readonly IndexRegion[]): number {
   let bytes = 1 << 20;
-  for (const r of regions) bytes += Math.max(r.byteLength, 4) + 32;
+  for (const r of regions) bytes += Math.max(r.data.byteLength, 4) + 32;
   bytes += arrays.tokenCount * (MAXQ * 4 + 1 + 2 + 4 + 4 + 1 + 4 + 1);
   bytes += arrays.nameCount * (8 + 4);
   bytes += arrays.tgList.length * 4;
@@ -63,6 +63,10 @@ function sharedNumbers(): (name: string) => number {
 const shared = sharedNumbers();
 /** Most query units one query may have. */
 export const MAXQ = shared('MAXQ');
+/** Most tokens kept per query unit (sizes the per-unit scratch in memoryBound). */
+const MAX_EXPANSIONS = shared('MAX_EXPANSIONS');
+/** Bytes of a query unit the core reads. */
+const MAX_TOKEN = shared('MAX_TOKEN');
 /** Query positions fit a 32-bit mask. */
 export const MAX_QPOS = shared('MAX_QPOS');
 /** Phonetic candidates handed over per query unit. */
@@ -77,6 +81,55 @@ const OP_ONE_EDIT = shared('OP_ONE_EDIT');
 const OP_SHORT = shared('OP_SHORT');
 const OP_TWO_EDIT = shared('OP_TWO_EDIT');
 const OP_PHONETIC = shared('OP_PHONETIC');
+/** Bytes of the index table (IX_BYTES), whose named u32 fields setIndex reads. */
+const IX_BYTES = shared('IX_BYTES');
+
+/** One region of the index, copied into linear memory and named to the core by its table field. */
+interface IndexRegion {
+  /** The IX_* constant of assembly/layout.ts whose field takes the region's pointer. */
+  field: string;
+  data: ArrayBufferView;
+}
+
+/**
+ * The regions the core reads (assembly/state.ts documents each). tokWeight is not among them: the
+ * core reads unit weights (unitW), so the per-token weights stay on the host.
+ */
+function indexRegions(arrays: IndexArrays): IndexRegion[] {
+  return [
+    { field: 'IX_TOK_BYTES', data: arrays.tokBytes },
+    { field: 'IX_TOK_OFF', data: arrays.tokOff },
+    { field: 'IX_TG_OFF', data: arrays.tgOff },
+    { field: 'IX_TG_LIST', data: arrays.tgList },
+    { field: 'IX_POST_OFF', data: arrays.postOff },
+    { field: 'IX_POST_LIST', data: arrays.postList },
+    { field: 'IX_UNIT_OFF', data: arrays.unitOff },
+    { field: 'IX_UNIT_TOK', data: arrays.unitTok },
+    { field: 'IX_UNIT_PS', data: arrays.unitPS },
+    { field: 'IX_UNIT_W', data: arrays.unitW },
+    { field: 'IX_NAME_LIST', data: arrays.nameList },
+    { field: 'IX_DEL_TABLE', data: arrays.delTable },
+  ];
+}
+
+/**
+ * Writes the index table: each named field at its offset. Every 4-byte field up to IX_BYTES must be
+ * written exactly once, so a field added to the core's table but not here fails the load instead
+ * of leaving the core a zero pointer.
+ */
+function writeIndexTable(core: CoreExports, values: ReadonlyMap<string, number>): void {
+  const table = new DataView(core.memory.buffer, core.indexTablePtr(), IX_BYTES);
+  const written = new Set<number>();
+  for (const [field, value] of values) {
+    const offset = shared(field);
+    if (written.has(offset)) throw new Error(`index table field ${field} written twice`);
+    written.add(offset);
+    table.setUint32(offset, value, true);
+  }
+  for (let offset = 0; offset < IX_BYTES; offset += 4) {
+    if (!written.has(offset)) throw new Error(`index table field at byte ${offset} not written: build/core.wasm and core.ts disagree`);
+  }
+}
 
 export interface QueryUnit {
   text: string;
@@ -145,7 +198,6 @@ interface Views {
   posW: Float32Array;
   outF: Float32Array;
   outU: Uint32Array;
-  phon: Uint32Array;
   opsI: Int32Array;
   opsF: Float32Array;
   opParams: Float64Array;
@@ -179,7 +231,6 @@ export class MatchingCore {
       posW: new Float32Array(buffer, c.queryPosWeightPtr(), MAXQ),
       outF: new Float32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
       outU: new Uint32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
-      phon: new Uint32Array(buffer, c.phoneticPtr(), MAX_PHONETIC),
       opsI: new Int32Array(buffer, c.opsPtr(), OP_WORDS),
       opsF: new Float32Array(buffer, c.opsPtr(), OP_WORDS),
       opParams: new Float64Array(buffer, c.opParamsPtr(), MAXQ * 3),
@@ -205,10 +256,7 @@ export class MatchingCore {
     const core = await instantiate(coreModule(), { env: {} });
     if (core.version() !== CORE_VERSION) throw new Error('build/core.wasm is stale: run npm run build:wasm');
     if (pause) await pause();
-    const regions: ArrayBufferView[] = [
-      arrays.tokBytes, arrays.tokOff, arrays.tokWeight, arrays.tgOff, arrays.tgList, arrays.postOff, arrays.postList,
-      arrays.unitOff, arrays.unitTok, arrays.unitPS, arrays.unitW, arrays.nameList, arrays.delTable,
-    ];
+    const regions = indexRegions(arrays);
     if (pause) {
       // Growing by tens of MB in one call takes milliseconds (the stub allocator grows as it
       // allocates, doubling): grow in short steps first.
@@ -222,21 +270,23 @@ export class MatchingCore {
         await pause();
       }
     }
-    const ptrs = regions.map((a) => core.alloc(Math.max(a.byteLength, 4)));
+    const ptrs = regions.map((r) => core.alloc(Math.max(r.data.byteLength, 4)));
     for (let r = 0; r < regions.length; r++) {
-      const src = new Uint8Array(regions[r].buffer, regions[r].byteOffset, regions[r].byteLength);
+      const { data } = regions[r];
+      const src = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
       for (let at = 0; at < src.byteLength; at += COPY_SLICE) {
         const part = src.subarray(at, Math.min(src.byteLength, at + COPY_SLICE));
         new Uint8Array(core.memory.buffer, ptrs[r] + at, part.byteLength).set(part);
         if (pause) await pause();
       }
     }
-    const [tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList, unitOff, unitTok, unitPS, unitW, nameList,
-      delTable] = ptrs;
-    core.setIndex(
-      arrays.tokenCount, arrays.nameCount, tokBytes, tokOff, tokWeight, tgOff, tgList, postOff, postList,
-      unitOff, unitTok, unitPS, unitW, nameList,
-    );
+    writeIndexTable(core, new Map([
+      ['IX_TOKEN_COUNT', arrays.tokenCount],
+      ['IX_NAME_COUNT', arrays.nameCount],
+      ['IX_DEL_BITS', arrays.delBits],
+      ...regions.map((r, i): [string, number] => [r.field, ptrs[i]]),
+    ]));
+    core.setIndex();
     if (pause) await pause();
     // The tables the core derives from the index (per token, then per trigram list entry), in slices.
     for (let t = 0; t < arrays.tokenCount; t += PREPARE_SLICE) {
@@ -247,7 +297,6 @@ export class MatchingCore {
       core.prepareTrigramKeys(k, k + PREPARE_SLICE);
       if (pause) await pause();
     }
-    core.setDeletions(delTable, arrays.delBits);
     return new MatchingCore(core, () => core.memory.buffer.byteLength);
   }
 
@@ -258,7 +307,7 @@ export class MatchingCore {
     for (let i = 0; i < units.length; i++) {
       const u = units[i];
       const text = u.text;
-      const n = Math.min(text.length, 64);
+      const n = Math.min(text.length, MAX_TOKEN);
       for (let k = 0; k < n; k++) bytes[at + k] = text.charCodeAt(k);
       off[i] = at;
       len[i] = n;
@@ -270,25 +319,10 @@ export class MatchingCore {
     for (let i = 0; i < positionWeights.length; i++) posW[i] = positionWeights[i];
   }
 
-  /** Token search for one unit with `edits` allowed (exact only for units shorter than minEditLength). */
-  expand(unit: number, p: ModeParams, edits: number, minEditLength: number): number {
-    return this.core.expandUnit(unit, edits, minEditLength, p.jwFloor, p.jwFloor2, p.editPenalty);
-  }
-
-  /** One-edit search through the deletion-neighbourhood index (cheaper than trigrams for one edit). */
-  expandOneEdit(unit: number, p: ModeParams): number {
-    return this.core.expandUnitOneEdit(unit, p.jwFloor, p.editPenalty, 0);
-  }
-
-  /** Every token one edit away from a short query unit, at similarity `sim`. */
-  expandShortEdit(unit: number, sim: number): number {
-    return this.core.expandUnitOneEdit(unit, 0, 0, sim);
-  }
-
   /**
    * Starts queuing one query's token searches: the queue* methods below record them and runPlan()
-   * (or collect()) runs them all in one call to the core, in the order queued. Results are those of
-   * the direct calls (expand, expandOneEdit...) made in the same order; a query costs one call.
+   * (or collect()) runs them all in one call to the core, in the order queued (the order decides
+   * which tokens a full expansion list keeps and how equal similarities rank); a query costs one call.
    */
   beginPlan(p: ModeParams): void {
     this.planParams = p;
@@ -304,6 +338,7 @@ export class MatchingCore {
     return at;
   }
 
+  /** Records that dictionary `token` matches `unit` with similarity `sim` (the best one is kept). */
   queueAdd(unit: number, token: number, sim: number): void {
     const at = this.reserve(4);
     const { opsI, opsF } = this.v;
@@ -313,6 +348,10 @@ export class MatchingCore {
     opsF[at + 3] = sim;
   }
 
+  /**
+   * Every token within one edit of `unit` (the deletion-neighbourhood index), at its Jaro-Winkler
+   * less editPenalty when that reaches jwFloor; the identical token at 1.
+   */
   queueOneEdit(unit: number): void {
     const at = this.reserve(2);
     const opsI = this.v.opsI;
@@ -320,6 +359,7 @@ export class MatchingCore {
     opsI[at + 1] = unit;
   }
 
+  /** Every token one edit away from `unit` (a unit too short for edits) at similarity `sim`; the identical one at 1. */
   queueShortEdit(unit: number, sim: number): void {
     const at = this.reserve(3);
     const { opsI, opsF } = this.v;
@@ -328,6 +368,10 @@ export class MatchingCore {
     opsF[at + 2] = sim;
   }
 
+  /**
+   * Tokens two to `edits` edits from `unit` that keep its first letter and whose Jaro-Winkler reaches
+   * jwFloor2 (the trigram search), at that Jaro-Winkler less editPenalty per edit.
+   */
   queueTwoEdit(unit: number, edits: number): void {
     const at = this.reserve(3);
     const opsI = this.v.opsI;
@@ -336,7 +380,10 @@ export class MatchingCore {
     opsI[at + 2] = edits;
   }
 
-  /** addPhonetic, queued: the first MAX_PHONETIC of `tokens`. */
+  /**
+   * Phonetic candidates for `unit`: the first MAX_PHONETIC of `tokens`, each added with similarity
+   * max(jw - drop, minSim) when its Jaro-Winkler reaches minJw.
+   */
   queuePhonetic(unit: number, tokens: readonly number[], minJw: number, drop: number, minSim: number): void {
     const n = Math.min(tokens.length, MAX_PHONETIC);
     if (this.opParamCount >= MAXQ) this.runPlan();
@@ -362,25 +409,6 @@ export class MatchingCore {
     }
     this.opWords = 0;
     this.opParamCount = 0;
-  }
-
-  addExpansion(unit: number, token: number, sim: number): void {
-    this.core.addExpansion(unit, token, sim);
-  }
-
-  /**
-   * Phonetic candidates for one unit in one call: the first MAX_PHONETIC of `tokens`, each added
-   * with similarity max(jw - drop, minSim) when its Jaro-Winkler reaches minJw.
-   */
-  addPhonetic(unit: number, tokens: readonly number[], minJw: number, drop: number, minSim: number): void {
-    const phon = this.v.phon;
-    const n = Math.min(tokens.length, MAX_PHONETIC);
-    for (let i = 0; i < n; i++) phon[i] = tokens[i];
-    this.core.addPhonetic(unit, n, minJw, drop, minSim);
-  }
-
-  unitTokenJw(unit: number, token: number): number {
-    return this.core.unitTokenJw(unit, token);
   }
 
   /**
