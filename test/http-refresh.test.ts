@@ -126,16 +126,19 @@ interface Sample {
 }
 
 /**
- * LOOPS callers, each sending one request every PACE_MS until `until()` is true. Latency counts
- * from when a request was due, so a server stall shows in every request it held up, not only in
- * the few that were on the wire (no coordinated omission, as in wrk2).
+ * LOOPS callers, each sending one request every PACE_MS until `until(due)` is true for its next
+ * request's due time. Latency counts from when a request was due, so a server stall shows in every
+ * request it held up, not only in the few that were on the wire (no coordinated omission, as in
+ * wrk2). Ending on due times, not on the clock, keeps every window of the schedule sampled even
+ * when a busy machine makes the callers fall behind it (a window with no request crashed the test).
  */
-async function screenUnderLoad(url: string, token: string, until: () => boolean): Promise<Sample[]> {
+async function screenUnderLoad(url: string, token: string, until: (due: number) => boolean): Promise<Sample[]> {
   const samples: Sample[] = [];
   const begin = performance.now();
   await Promise.all(Array.from({ length: LOOPS }, async (_, loop) => {
-    for (let i = 0; !until(); i++) {
+    for (let i = 0; ; i++) {
       const due = begin + (i + loop / LOOPS) * PACE_MS;
+      if (until(due)) break;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       let status = 0;
@@ -156,6 +159,7 @@ async function screenUnderLoad(url: string, token: string, until: () => boolean)
 }
 
 function p99(samples: readonly Sample[]): number {
+  if (samples.length === 0) throw new Error('no request was due in this window: the load never reached it');
   const sorted = samples.map((s) => s.ms).sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))];
 }
@@ -197,7 +201,7 @@ async function measureSwap(server: { child: Child; url: string; token: string },
   const t0 = performance.now();
   let changedAt = Infinity;
   let installedAt = Infinity;
-  const loading = screenUnderLoad(server.url, server.token, () => performance.now() > installedAt + 1_000 || performance.now() > t0 + 90_000);
+  const loading = screenUnderLoad(server.url, server.token, (due) => due > installedAt + 1_000 || performance.now() > t0 + 90_000);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   changedAt = performance.now();
   const row = NEW_ROW.map((f, i) => `"${i === 0 ? name : f}"`).join('\t');
