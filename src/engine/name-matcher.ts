@@ -493,11 +493,24 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
 function matchStrict(index: BuiltIndex, words: readonly RawWord[], listMask: number): NameHit[] {
   const query = tokensOfWords(words);
-  const names = index.strictKeys.get(strictKey(query)) ?? [];
-  return names
-    .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
-    .filter((n) => !reversedLineage(query, normaliseName(index.names[n].text)))
-    .map((n) => ({ name: n, score: 1 }));
+  const names = index.strictKeys.get(strictKey(query));
+  const hits: NameHit[] = [];
+  if (names === undefined) return hits;
+  // Only a query with a lineage particle between two tokens can be reversed: the listed names are
+  // read for it only then.
+  const lineage = hasInnerLineage(query);
+  for (const n of names) {
+    if (!((listMask >>> index.arrays.nameList[n]) & 1)) continue;
+    if (lineage && reversedLineage(query, normaliseName(index.names[n].text))) continue;
+    hits.push({ name: n, score: 1 });
+  }
+  return hits;
+}
+
+/** A lineage particle between two tokens (what reversedLineage looks for). */
+function hasInnerLineage(query: readonly NameToken[]): boolean {
+  for (let p = 1; p + 1 < query.length; p++) if (LINEAGE_PARTICLES.has(query[p].text)) return true;
+  return false;
 }
 
 /** Which name scores a caller wants: `keep` must be non-decreasing in the score. */
