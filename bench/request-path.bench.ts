@@ -8,7 +8,9 @@
  *   screens/s / healthz req/s on the same server (target >= 0.30);
  * - batches of 100 different subjects, one client, on the lmdb servers W1 and W2 alternated: the
  *   median wall time W2 / W1 (target <= 0.6), and the CPU time of the busiest thread per batch
- *   (from /proc/<pid>/task) W2 / W1, which does not depend on what else runs on the machine.
+ *   (from /proc/<pid>/task) W2 / W1, which does not depend on what else runs on the machine;
+ * - the server process's CPU time per healthz / per screen (from /proc/<pid>/stat): the ratio's
+ *   analogue that the machine's load does not move (Redis's own CPU time not counted).
  *
  * `--baseline <dir>`: the same servers of another build (a checkout built with `npm run build`) in
  * the same rotation, for before/after ratios from one run. `--quick`: 2 rounds of 3 s.
@@ -42,7 +44,8 @@ const CONFIGS: Record<ConfigName, { store: 'lmdb' | 'redis'; workers: number; la
 };
 const builds: Record<string, string> = { now: PROJECT_DIR, ...(baselineDir !== null && { before: baselineDir }) };
 
-interface Turn { screens: number; p50: number; p99: number; healthz: number }
+/** `screenCpuUs` / `healthzCpuUs`: the server process's CPU time (all threads, from /proc) per answered request. */
+interface Turn { screens: number; p50: number; p99: number; healthz: number; screenCpuUs: number; healthzCpuUs: number }
 interface BatchTurn { wallMs: number; busiestCpuMs: number }
 
 const bodies = screeningBodies();
@@ -82,11 +85,27 @@ try {
   await redis?.stop();
 }
 
-async function turn({ url, headers }: BenchServer): Promise<Turn> {
+async function turn({ url, headers, pid }: BenchServer): Promise<Turn> {
+  const cpu0 = processCpuMs(pid);
   const health = await autocannon({ url, duration: LOAD_S, connections: CONNECTIONS, requests: [{ method: 'GET', path: '/healthz' }] });
+  const cpu1 = processCpuMs(pid);
   const load = await autocannon({ url, duration: LOAD_S, connections: CONNECTIONS, requests: rotating(SCREEN, headers, bodies.timed) });
+  const cpu2 = processCpuMs(pid);
   if (load.non2xx + health.non2xx > 0) throw new Error(`${load.non2xx + health.non2xx} answers were not 2xx`);
-  return { screens: load.requests.average, p50: load.latency.p50, p99: load.latency.p99, healthz: health.requests.average };
+  return {
+    screens: load.requests.average, p50: load.latency.p50, p99: load.latency.p99, healthz: health.requests.average,
+    screenCpuUs: (1000 * (cpu2 - cpu1)) / load.requests.total, healthzCpuUs: (1000 * (cpu1 - cpu0)) / health.requests.total,
+  };
+}
+
+/**
+ * CPU time (ms) of the whole server process so far: utime + stime of /proc/<pid>/stat, 100 ticks/s.
+ * Per request it does not depend on what else runs on the machine, as requests per second do.
+ */
+function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 async function batch({ url, headers }: BenchServer, body: string): Promise<void> {
@@ -137,6 +156,8 @@ function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>
     return {
       build, configuration: CONFIGS[config].label, 'screens/s': Math.round(m(k, 'screens')), 'p50 ms': m(k, 'p50'), 'p99 ms': m(k, 'p99'),
       'healthz req/s': Math.round(m(k, 'healthz')), 'screens / healthz': Number((m(k, 'screens') / m(k, 'healthz')).toFixed(3)),
+      'CPU µs/screen': Math.round(m(k, 'screenCpuUs')), 'CPU µs/healthz': Number(m(k, 'healthzCpuUs').toFixed(1)),
+      'by CPU: healthz / screen': Number((m(k, 'healthzCpuUs') / m(k, 'screenCpuUs')).toFixed(3)),
     };
   });
   console.log(`\nRequest path (${ROUNDS} rounds, medians; ${CONNECTIONS} connections, ${LOAD_S} s each; lists ${listsDir === SNAPSHOT_DIR ? 'snapshot' : 'sample'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
@@ -158,6 +179,10 @@ function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>
       m(key(build, 'redisW2'), 'healthz') / m(key(build, 'redisW2'), 'screens'), 'ratio', REQUEST_PATH_TARGETS.healthzOverScreens);
     figures[`${prefix}redisOverLmdb.screensPerS`] = figure(`Redis W2 / lmdb W2 screens/s${suffix}`,
       m(key(build, 'redisW2'), 'screens') / m(key(build, 'lmdbW2'), 'screens'), 'ratio');
+    figures[`${prefix}lmdbW1.screenCpuOverHealthzCpu`] = figure(`default (lmdb W1): server CPU per screen / per healthz${suffix}`,
+      m(key(build, 'lmdbW1'), 'screenCpuUs') / m(key(build, 'lmdbW1'), 'healthzCpuUs'), 'ratio');
+    figures[`${prefix}redisW2.screenCpuOverHealthzCpu`] = figure(`Redis W2: server CPU per screen / per healthz${suffix}`,
+      m(key(build, 'redisW2'), 'screenCpuUs') / m(key(build, 'redisW2'), 'healthzCpuUs'), 'ratio');
     const w1 = batchTurns.get(key(build, 'lmdbW1'))!;
     const w2 = batchTurns.get(key(build, 'lmdbW2'))!;
     figures[`${prefix}batch.w2OverW1.wall`] = figure(`batch of 100, W2 / W1 wall time (p50)${suffix}`,
@@ -169,6 +194,9 @@ function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>
   for (const build of Object.keys(builds)) {
     const k = (c: ConfigName): string => key(build, c);
     console.log(`${build}: screens/s / healthz req/s: default ${(m(k('lmdbW1'), 'screens') / m(k('lmdbW1'), 'healthz')).toFixed(3)}, Redis W2 ${(m(k('redisW2'), 'screens') / m(k('redisW2'), 'healthz')).toFixed(3)} (target >= 0.30)`);
+    // The same ratio by the server's CPU time per request (Redis's own CPU not counted): what the
+    // ratio would be on a machine where the server alone uses the CPUs.
+    console.log(`${build}: server CPU per healthz / per screen: default ${(m(k('lmdbW1'), 'healthzCpuUs') / m(k('lmdbW1'), 'screenCpuUs')).toFixed(3)} (${Math.round(m(k('lmdbW1'), 'screenCpuUs'))} µs a screen), Redis W2 ${(m(k('redisW2'), 'healthzCpuUs') / m(k('redisW2'), 'screenCpuUs')).toFixed(3)} (${Math.round(m(k('redisW2'), 'screenCpuUs'))} µs)`);
   }
   const file = writeResults('request-path', {
     date: new Date().toISOString(), rounds: ROUNDS, loadS: LOAD_S, batches: BATCHES, builds,

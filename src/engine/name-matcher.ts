@@ -75,19 +75,10 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // first, joins of two ("VANDER" of "VAN DER") only when no such split exists: "IndustrialGroup" is
   // "Industrial Group", not "Industri" + the "algroup" of some "AL GROUP". Ordinal words count as the
   // numbers they fold to ("FIRSTDIVISION").
-  let own = false;
-  const listed = (w: string): boolean => {
-    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
-    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
-  };
-  const isKnown = (w: string, other: string, right: boolean): boolean => {
-    if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
-    if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
-    if (VOCABULARY.has(w)) return true;
-    return w.length === 3 && VOCABULARY.has(other) && listed(w);
-  };
   const out: RawWord[] = [];
   let budget = letters;
+  // The outcome for a word depends on the word and the index only: remembered per index.
+  const cache = index !== undefined && known === index.tokens ? wordCaches(index).breaks : null;
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
@@ -99,29 +90,47 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
-    // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
-    // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
-    if (index && oneEditFromListed(index, w)) {
-      out.push(word);
-      continue;
-    }
-    let best: string[] | null = null;
-    let bestMin = 0;
-    for (own = index !== undefined; best === null; own = false) {
-      for (let i = 2; i <= w.length - 2; i++) {
-        const left = w.slice(0, i);
-        const right = w.slice(i);
-        const shorter = Math.min(left.length, right.length);
-        if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
-          best = [left, right];
-          bestMin = shorter;
-        }
-      }
-      if (!own) break;
+    let best = cache?.get(w);
+    if (best === undefined) {
+      best = breakWord(w, known, index);
+      if (cache) remember(cache, w, best);
     }
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
+}
+
+/** The two parts a word the lists do not know is split into (see wordBreak), or null: kept whole. */
+function breakWord(w: string, known: ReadonlyMap<string, number>, index?: BuiltIndex): string[] | null {
+  let own = false;
+  const listed = (w: string): boolean => {
+    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
+    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
+  };
+  const isKnown = (w: string, other: string, right: boolean): boolean => {
+    if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
+    if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
+    if (VOCABULARY.has(w)) return true;
+    return w.length === 3 && VOCABULARY.has(other) && listed(w);
+  };
+  // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
+  // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
+  if (index && oneEditFromListed(index, w)) return null;
+  let best: string[] | null = null;
+  let bestMin = 0;
+  for (own = index !== undefined; best === null; own = false) {
+    for (let i = 2; i <= w.length - 2; i++) {
+      const left = w.slice(0, i);
+      const right = w.slice(i);
+      const shorter = Math.min(left.length, right.length);
+      if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
+        best = [left, right];
+        bestMin = shorter;
+      }
+    }
+    if (!own) break;
+  }
+  return best;
 }
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
@@ -162,6 +171,38 @@ function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] 
 
 const GLUED = /^(?:al|el)[a-z]{4}/;
 
+/**
+ * Per-index answers about single query words, remembered: they depend on the word and the index
+ * only, and real traffic repeats its words. Bounded like normalise.ts's word-class cache (cleared
+ * when full); a new index (a list swap) starts empty.
+ */
+interface WordCaches {
+  /** isListedWord by token ID: 0 not asked yet, 1 listed, 2 not. */
+  listed: Uint8Array;
+  /** commaSplit by word. */
+  commaSplits: Map<string, [string, string] | null>;
+  /** The word-break outcome of a word that is tried (see wordBreak): its parts, or null to keep it whole. */
+  breaks: Map<string, string[] | null>;
+}
+
+const WORD_CACHES = new WeakMap<BuiltIndex, WordCaches>();
+const WORD_CACHE_LIMIT = 100_000;
+
+function wordCaches(index: BuiltIndex): WordCaches {
+  let caches = WORD_CACHES.get(index);
+  if (caches === undefined) {
+    caches = { listed: new Uint8Array(index.tokens.size), commaSplits: new Map(), breaks: new Map() };
+    WORD_CACHES.set(index, caches);
+  }
+  return caches;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
 /** Shortest query word tried as a join across the comma ("Kyukim"). */
 const COMMA_JOIN_MIN = 4;
 
@@ -194,14 +235,22 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
 /** The [given name, surname] a joined word splits into (see commaJoins), or null. */
 function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
   const w = word.text;
-  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return null;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN) return null;
+  const cache = wordCaches(index).commaSplits;
+  const known = cache.get(w);
+  return known !== undefined ? known : remember(cache, w, /^[a-z]+$/.test(w) ? commaSplitOf(w, index) : null);
+}
+
+function commaSplitOf(w: string, index: BuiltIndex): [string, string] | null {
   const cw = classifyWord(w);
   if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
   let best: [string, string] | null = null;
   for (let i = w.length - 2; i >= 2; i--) {
+    // (The surname is classified only for a given name the index has: classifyWord(_, false) is pure.)
     const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    if (given === undefined) continue;
     const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
-    if (given === undefined || surname === undefined || !endsAround(index, given, surname)) continue;
+    if (surname === undefined || !endsAround(index, given, surname)) continue;
     // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
     best = [w.slice(0, i), w.slice(i)];
     break;
@@ -233,7 +282,11 @@ function endsAround(index: BuiltIndex, given: number, surname: number): boolean 
 /** A token some list name has as a word of its own (not only as a join of two): 5+ letters. */
 function isListedWord(index: BuiltIndex, text: string): boolean {
   const id = index.tokens.get(text);
-  return id !== undefined && (index.anagrams.get(anagramKey(text))?.includes(id) ?? false);
+  if (id === undefined) return false;
+  const listed = wordCaches(index).listed;
+  if (id >= listed.length) return index.anagrams.get(anagramKey(text))?.includes(id) ?? false;
+  if (listed[id] === 0) listed[id] = index.anagrams.get(anagramKey(text))?.includes(id) ?? false ? 1 : 2;
+  return listed[id] === 1;
 }
 
 /** `text` with every run of one letter a-z written once ("joonng" -> "jong"); the same string when it has none. */
@@ -260,12 +313,15 @@ function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): Nam
   return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
 }
 
-/** `glue`: the index whose words a glued article is split off (see gluedArticles). */
+/**
+ * `glue`: the index whose words a glued article is split off (see gluedArticles). `gluedWords`:
+ * gluedArticles(rawWords(name, limits), glue) when the caller has it already (matchName).
+ */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
-  limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
+  limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex, gluedWords?: readonly RawWord[],
 ): QueryPlan {
-  const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
+  const glued = glue ? (gluedWords ?? gluedArticles(rawWords(name, limits), glue)) : rawWords(name, limits);
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
   const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
@@ -435,13 +491,26 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 }
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
-function matchStrict(index: BuiltIndex, name: string, listMask: number, limits: Readonly<QueryLimits>): NameHit[] {
-  const query = tokensOfWords(gluedArticles(rawWords(name, limits), index));
-  const names = index.strictKeys.get(strictKey(query)) ?? [];
-  return names
-    .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
-    .filter((n) => !reversedLineage(query, normaliseName(index.names[n].text)))
-    .map((n) => ({ name: n, score: 1 }));
+function matchStrict(index: BuiltIndex, words: readonly RawWord[], listMask: number): NameHit[] {
+  const query = tokensOfWords(words);
+  const names = index.strictKeys.get(strictKey(query));
+  const hits: NameHit[] = [];
+  if (names === undefined) return hits;
+  // Only a query with a lineage particle between two tokens can be reversed: the listed names are
+  // read for it only then.
+  const lineage = hasInnerLineage(query);
+  for (const n of names) {
+    if (!((listMask >>> index.arrays.nameList[n]) & 1)) continue;
+    if (lineage && reversedLineage(query, normaliseName(index.names[n].text))) continue;
+    hits.push({ name: n, score: 1 });
+  }
+  return hits;
+}
+
+/** A lineage particle between two tokens (what reversedLineage looks for). */
+function hasInnerLineage(query: readonly NameToken[]): boolean {
+  for (let p = 1; p + 1 < query.length; p++) if (LINEAGE_PARTICLES.has(query[p].text)) return true;
+  return false;
 }
 
 /** Which name scores a caller wants: `keep` must be non-decreasing in the score. */
@@ -471,9 +540,11 @@ export function matchName(
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
-  const exact = matchStrict(index, name, listMask, limits);
+  // The name's words, read once for both (neither changes them).
+  const words = gluedArticles(rawWords(name, limits), index);
+  const exact = matchStrict(index, words, listMask);
   if (!mode.fuzzyTokens) return exact;
-  const plan = planQuery(name, mode, weightOf, index.tokens, limits, index);
+  const plan = planQuery(name, mode, weightOf, index.tokens, limits, index, words);
   if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).

@@ -28,7 +28,9 @@ export function acceptedCoding(header: string | undefined): Coding | null {
 
 /** Compresses the result in place when asked and worth it; marks every such answer Vary: Accept-Encoding. */
 export function compressResult(request: PlainRequest, result: PlainResult): PlainResult {
-  const size = typeof result.body === 'string' ? Buffer.byteLength(result.body) : result.body.length;
+  // A string of 1,024 UTF-16 units or more has at least as many UTF-8 bytes: not counted then.
+  const body = result.body;
+  const size = typeof body === 'string' ? (body.length >= COMPRESS_MIN_BYTES ? body.length : Buffer.byteLength(body)) : body.length;
   if (size < COMPRESS_MIN_BYTES || result.headers['Content-Encoding'] !== undefined) return result;
   addVary(result, 'Accept-Encoding');
   const coding = acceptedCoding(request.headers['accept-encoding']);

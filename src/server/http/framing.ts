@@ -36,9 +36,11 @@ export function requestFormat(headers: PlainRequest['headers']): BodyFormat | nu
 
 /** MessagePack only when the client ranks it above JSON; JSON for absent, "*\/*" or anything else. */
 export function replyFormat(headers: PlainRequest['headers']): BodyFormat {
+  const accept = headers['accept'];
+  if (accept === undefined) return 'json';
   let json = -1;
   let msgpack = -1;
-  for (const range of (headers['accept'] ?? '').split(',')) {
+  for (const range of accept.split(',')) {
     const [typePart, ...params] = range.split(';');
     const type = typePart.trim().toLowerCase();
     const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));

@@ -21,6 +21,11 @@ const OTHER_SERVICE = /^\/([a-z][a-z0-9-]{1,62})\/v\d+(\/|$)/;
 
 export class Router {
   private readonly compiled: CompiledRoute[];
+  /**
+   * Routes without parameters by "METHOD path", filled as they are matched: the answer for such a
+   * pair never changes, and only the few (method, path) pairs of such routes ever enter.
+   */
+  private readonly fixed = new Map<string, Route>();
 
   constructor(
     routes: readonly Route[],
@@ -31,6 +36,9 @@ export class Router {
   }
 
   match(method: string, path: string): RouteMatch {
+    const key = `${method} ${path}`;
+    const fixed = this.fixed.get(key);
+    if (fixed !== undefined) return { kind: 'route', route: fixed, params: {} };
     const onPath = this.compiled
       .map((c) => ({ c, m: c.regex.exec(path) }))
       .filter((x): x is { c: CompiledRoute; m: RegExpExecArray } => x.m !== null);
@@ -41,6 +49,7 @@ export class Router {
     if (hit === undefined) return { kind: 'method_not_allowed', allow: allowed(onPath.map((x) => x.c.route.method)) };
     const params = decodeParams(hit.c.names, hit.m);
     if (params === null) return { kind: 'not_found' };
+    if (hit.c.names.length === 0) this.fixed.set(key, hit.c.route);
     return { kind: 'route', route: hit.c.route, params };
   }
 
