@@ -88,6 +88,9 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   };
   const out: RawWord[] = [];
   let budget = letters;
+  // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
+  // searched again; it still takes its letters from the budget, as each word does.
+  const splits = new Map<string, string[] | null>();
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
@@ -99,9 +102,15 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
+    const seen = splits.get(w);
+    if (seen !== undefined) {
+      out.push(...(seen ? seen.map((text) => ({ ...word, text })) : [word]));
+      continue;
+    }
     // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
     // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
     if (index && oneEditFromListed(index, w)) {
+      splits.set(w, null);
       out.push(word);
       continue;
     }
@@ -119,6 +128,7 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       }
       if (!own) break;
     }
+    splits.set(w, best);
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
@@ -177,9 +187,19 @@ const COMMA_JOIN_MIN = 4;
 function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: number): RawWord[] {
   let budget = letters;
   let out: RawWord[] | null = null;
+  // A word met again splits as it did (commaSplit reads the word alone): a crafted name repeats one.
+  const splits = new Map<string, [string, string] | null>();
   for (let k = 0; k < words.length; k++) {
     const word = words[k];
-    const split = budget >= word.text.length ? commaSplit(word, index) : null;
+    let split: [string, string] | null = null;
+    if (budget >= word.text.length) {
+      const seen = word.syllabic ? null : splits.get(word.text);
+      if (seen !== undefined) split = seen;
+      else {
+        split = commaSplit(word, index);
+        if (!word.syllabic) splits.set(word.text, split);
+      }
+    }
     if (split) {
       budget -= word.text.length;
       out ??= words.slice(0, k);
@@ -199,9 +219,11 @@ function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
   if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
   let best: [string, string] | null = null;
   for (let i = w.length - 2; i >= 2; i--) {
-    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    // The surname first: the given name is classified only when the surname is a list token.
     const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
-    if (given === undefined || surname === undefined || !endsAround(index, given, surname)) continue;
+    if (surname === undefined) continue;
+    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    if (given === undefined || !endsAround(index, given, surname)) continue;
     // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
     best = [w.slice(0, i), w.slice(i)];
     break;
@@ -265,7 +287,14 @@ export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
+  return planWords(glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits), mode, weightOf, known, limits, glue);
+}
+
+/** planQuery from the name's words as read (gluedArticles(rawWords(...)) with `glue`): matchName reads them once for both searches. */
+function planWords(
+  glued: readonly RawWord[], mode: ModeConfig, weightOf: WeightOf, known: ReadonlyMap<string, number> | undefined,
+  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined,
+): QueryPlan {
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
   const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
@@ -435,8 +464,8 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 }
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
-function matchStrict(index: BuiltIndex, name: string, listMask: number, limits: Readonly<QueryLimits>): NameHit[] {
-  const query = tokensOfWords(gluedArticles(rawWords(name, limits), index));
+function matchStrict(index: BuiltIndex, words: readonly RawWord[], listMask: number): NameHit[] {
+  const query = tokensOfWords(words);
   const names = index.strictKeys.get(strictKey(query)) ?? [];
   return names
     .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
@@ -471,9 +500,11 @@ export function matchName(
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
-  const exact = matchStrict(index, name, listMask, limits);
+  // The name's words are read once, for both searches (neither changes them).
+  const words = gluedArticles(rawWords(name, limits), index);
+  const exact = matchStrict(index, words, listMask);
   if (!mode.fuzzyTokens) return exact;
-  const plan = planQuery(name, mode, weightOf, index.tokens, limits, index);
+  const plan = planWords(words, mode, weightOf, index.tokens, limits, index);
   if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
