@@ -188,20 +188,24 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
   let budget = letters;
   let out: RawWord[] | null = null;
   // A word met again splits as it did (commaSplit reads the word alone): a crafted name repeats one.
-  const splits = new Map<string, [string, string] | null>();
+  const splits = new Map<string, [string, string] | null | false>();
   for (let k = 0; k < words.length; k++) {
     const word = words[k];
     let split: [string, string] | null = null;
     if (budget >= word.text.length) {
-      const seen = word.syllabic ? null : splits.get(word.text);
-      if (seen !== undefined) split = seen;
-      else {
-        split = commaSplit(word, index);
-        if (!word.syllabic) splits.set(word.text, split);
+      let tried = word.syllabic ? undefined : splits.get(word.text);
+      if (tried === undefined) {
+        tried = commaSplit(word, index);
+        if (!word.syllabic) splits.set(word.text, tried);
+      }
+      // Every word searched takes its letters from the budget, split or not (as in wordBreak): a
+      // real name's unknown words total a few dozen letters, a crafted name's hundreds.
+      if (tried !== false) {
+        budget -= word.text.length;
+        split = tried;
       }
     }
     if (split) {
-      budget -= word.text.length;
       out ??= words.slice(0, k);
       out.push({ ...word, text: split[0] }, { ...word, text: split[1] });
     } else {
@@ -211,12 +215,15 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
   return out ?? (words as RawWord[]);
 }
 
-/** The [given name, surname] a joined word splits into (see commaJoins), or null. */
-function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
+/**
+ * The [given name, surname] a joined word splits into (see commaJoins); null when none does; false
+ * when the word is not searched at all (too short, not a name, or a list word of its own).
+ */
+function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null | false {
   const w = word.text;
-  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return null;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return false;
   const cw = classifyWord(w);
-  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
+  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return false;
   let best: [string, string] | null = null;
   for (let i = w.length - 2; i >= 2; i--) {
     // The surname first: the given name is classified only when the surname is a list token.
