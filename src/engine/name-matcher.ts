@@ -10,7 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { splitsAGroup } from './name-structure.js';
 import {
-  classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
 import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
@@ -86,6 +86,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     if (VOCABULARY.has(w)) return true;
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
+  // A part longer than this is no known word whatever its classification (see splitReach).
+  const reach = Math.max(splitReach(known), index ? splitReach(index.tokens) : 0, longestWord(VOCABULARY), longestWord(ORDINALS.keys()));
   const out: RawWord[] = [];
   let budget = letters;
   // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
@@ -118,6 +120,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     let bestMin = 0;
     for (own = index !== undefined; best === null; own = false) {
       for (let i = 2; i <= w.length - 2; i++) {
+        // isKnown could only say no to a part longer than `reach`: it is not classified.
+        if (i > reach || w.length - i > reach) continue;
         const left = w.slice(0, i);
         const right = w.slice(i);
         const shorter = Math.min(left.length, right.length);
@@ -225,7 +229,9 @@ function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null |
   const cw = classifyWord(w);
   if (cw.cls !== 'name' || isListedWord(index, cw.text)) return false;
   let best: [string, string] | null = null;
-  for (let i = w.length - 2; i >= 2; i--) {
+  // A part longer than `reach` is no list token (see splitReach): those splits are not classified.
+  const reach = splitReach(index.tokens);
+  for (let i = Math.min(w.length - 2, reach); i >= 2 && w.length - i <= reach; i--) {
     // The surname first: the given name is classified only when the surname is a list token.
     const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
     if (surname === undefined) continue;
@@ -236,6 +242,29 @@ function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null |
     break;
   }
   return best;
+}
+
+const LONGEST_KEY = new WeakMap<object, number>();
+
+function longestWord(words: Iterable<string>): number {
+  let longest = 0;
+  for (const w of words) if (w.length > longest) longest = w.length;
+  return longest;
+}
+
+/**
+ * Longest fragment whose classification may be a key of `known`: classifyWord rewrites a word
+ * longer than CLASSIFY_REACH only by slavicSpelling, which takes at most CLASSIFY_SHORTENS letters
+ * off, so a longer fragment is classified as no key of `known` (the index's longest token has 41
+ * letters: of the splits of a 64-letter word, only those with both parts under 44 are classified).
+ */
+function splitReach(known: ReadonlyMap<string, number>): number {
+  let longest = LONGEST_KEY.get(known);
+  if (longest === undefined) {
+    longest = longestWord(known.keys());
+    LONGEST_KEY.set(known, longest);
+  }
+  return Math.max(CLASSIFY_REACH, longest + CLASSIFY_SHORTENS);
 }
 
 /** Most names read per split point: the rarer token's postings, walked until one fits. */

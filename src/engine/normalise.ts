@@ -290,6 +290,21 @@ export function slavicSpelling(word: string): string {
     .replace(/[wv](?:icz|itz|itsch|itch)$/, 'vich');
 }
 
+const longestOf = (words: Iterable<string>): number => Math.max(0, ...[...words].map((w) => w.length));
+
+/**
+ * Longest word classifyWord may rewrite other than by slavicSpelling: a longer word is none of the
+ * closed vocabularies' words nor within one edit of one, so its text is slavicSpelling(word), at
+ * most CLASSIFY_SHORTENS letters shorter. The word searches of query planning (name-matcher.ts)
+ * skip fragments that could never be a known word by that bound.
+ */
+export const CLASSIFY_REACH = Math.max(
+  FUZZY_MAX_LENGTH, LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength,
+  longestOf(STOP_WORDS), longestOf(HONORIFICS), longestOf(VESSEL_PREFIXES), longestOf(PARTICLES), longestOf(WORD_ABBREVIATIONS.keys()),
+);
+/** What slavicSpelling may take off a word: "-witsch" is "-vich". */
+export const CLASSIFY_SHORTENS = 2;
+
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
   const near = word.length >= FUZZY_MIN_LENGTH && word.length <= FUZZY_MAX_LENGTH && NEAR_VOCABULARY.mayBeNear(word);
