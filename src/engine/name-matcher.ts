@@ -87,7 +87,7 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     return w.length === 3 && VOCABULARY.has(other) && listed(w);
   };
   // A part longer than this is no known word whatever its classification (see splitReach).
-  const reach = Math.max(splitReach(known), index ? splitReach(index.tokens) : 0, longestWord(VOCABULARY), longestWord(ORDINALS.keys()));
+  const reach = Math.max(splitReach(known), index ? splitReach(index.tokens) : 0, LONGEST_PLAIN_WORD);
   const out: RawWord[] = [];
   let budget = letters;
   // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
@@ -251,6 +251,9 @@ function longestWord(words: Iterable<string>): number {
   for (const w of words) if (w.length > longest) longest = w.length;
   return longest;
 }
+
+/** Longest word the word break knows as written (a vocabulary word, an ordinal). */
+const LONGEST_PLAIN_WORD = Math.max(longestWord(VOCABULARY), longestWord(ORDINALS.keys()));
 
 /**
  * Longest fragment whose classification may be a key of `known`: classifyWord rewrites a word

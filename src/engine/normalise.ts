@@ -255,6 +255,8 @@ const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.
 // is bounded (cleared when full) and far larger than what one request can add (see NAME_LIMITS).
 const CLASS_CACHE = new Map<string, ClassifiedWord>();
 export const CLASS_CACHE_LIMIT = 200_000;
+/** See classificationCount. */
+let classified = 0;
 
 /**
  * Classifies one word; exposed for query planning (word-break of joined tokens). `remember` false:
@@ -264,11 +266,17 @@ export const CLASS_CACHE_LIMIT = 200_000;
 export function classifyWord(word: string, remember = true): ClassifiedWord {
   const cached = CLASS_CACHE.get(word);
   if (cached) return cached;
+  classified++;
   const c = classifyExact(word);
   if (!remember) return c;
   if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
   CLASS_CACHE.set(word, c);
   return c;
+}
+
+/** Words classified afresh (not found in the cache) since the process started: the tests of the planning's bounds count them. */
+export function classificationCount(): number {
+  return classified;
 }
 
 /** Words the classification cache holds (for the tests of its bound). */
