@@ -332,10 +332,13 @@ export function planQuery(
 /** planQuery from the name's words as read (gluedArticles(rawWords(...)) with `glue`): matchName reads them once for both searches. */
 function planWords(
   glued: readonly RawWord[], mode: ModeConfig, weightOf: WeightOf, known: ReadonlyMap<string, number> | undefined,
-  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined,
+  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined, read?: NameToken[],
 ): QueryPlan {
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
-  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
+  const split = known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words;
+  // `read`: the tokens of `glued` as the strict search read them (tokensOfWords without `query`).
+  // With no word split and no word written with an x, the query tokens are those very tokens.
+  const all = read && sameWords(split, glued) && !glued.some((w) => w.written !== undefined) ? read : tokensOfWords(split, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
@@ -438,12 +441,22 @@ const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1')
 function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[]): void {
   const own = consonants(text);
   const { tokBytes, tokOff } = index.arrays;
+  // A list token's consonants, read once per index (at most one string per token of the index).
+  let known = LISTED_CONSONANTS.get(index);
+  if (!known) LISTED_CONSONANTS.set(index, (known = new Map()));
   for (const id of ids) {
-    let listed = '';
-    for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
-    if (consonants(listed) === own) core.queueAdd(u, id, 0.84);
+    let listedConsonants = known.get(id);
+    if (listedConsonants === undefined) {
+      let listed = '';
+      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
+      listedConsonants = consonants(listed);
+      known.set(id, listedConsonants);
+    }
+    if (listedConsonants === own) core.queueAdd(u, id, 0.84);
   }
 }
+
+const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
@@ -503,8 +516,16 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 }
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
-function matchStrict(index: BuiltIndex, words: readonly RawWord[], listMask: number): NameHit[] {
-  const query = tokensOfWords(words);
+/** The same words, one for one (no word split or joined). */
+function sameWords(a: readonly RawWord[], b: readonly RawWord[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `query`: the name's tokens, tokensOfWords(its words). */
+function matchStrict(index: BuiltIndex, query: readonly NameToken[], listMask: number): NameHit[] {
   const names = index.strictKeys.get(strictKey(query)) ?? [];
   return names
     .filter((n) => (listMask >>> index.arrays.nameList[n]) & 1)
@@ -541,9 +562,11 @@ export function matchName(
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
   // The name's words are read once, for both searches (neither changes them).
   const words = gluedArticles(rawWords(name, limits), index);
-  const exact = matchStrict(index, words, listMask);
+  const read = tokensOfWords(words);
+  const exact = matchStrict(index, read, listMask);
   if (!mode.fuzzyTokens) return exact;
-  const plan = planWords(words, mode, weightOf, index.tokens, limits, index);
+  // The strict search is done with its tokens: the plan may take them (and mark raw spellings on them).
+  const plan = planWords(words, mode, weightOf, index.tokens, limits, index, read);
   if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
