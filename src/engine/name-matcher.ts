@@ -76,8 +76,11 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // "Industrial Group", not "Industri" + the "algroup" of some "AL GROUP". Ordinal words count as the
   // numbers they fold to ("FIRSTDIVISION").
   let own = false;
+  // Fragments classified for this name: the second pass (own = false) reads the first's.
+  const fragments = new Map<string, string>();
   const listed = (w: string): boolean => {
-    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
+    let text = fragments.get(w);
+    if (text === undefined) fragments.set(w, (text = ORDINALS.get(w) ?? classifyWord(w, false).text));
     return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
   };
   const isKnown = (w: string, other: string, right: boolean): boolean => {
@@ -142,6 +145,9 @@ const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
 /** Some list word (not a join) is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
 function oneEditFromListed(index: BuiltIndex, w: string): boolean {
+  // Every token it could meet is within one letter of its length: none past the longest token
+  // (splitReach is at least the longest token's length plus two).
+  if (w.length > splitReach(index.tokens)) return false;
   const { delTable, delBits, tokBytes, tokOff } = index.arrays;
   const mask = (1 << delBits) - 1;
   for (let skip = -1; skip < w.length; skip++) {
