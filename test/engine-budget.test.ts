@@ -11,6 +11,8 @@ import { buildIndex } from '../src/engine/index-builder.js';
 import { MODES } from '../src/engine/modes.js';
 import { matchName, weightFrom } from '../src/engine/name-matcher.js';
 import type { ListEntry } from '../src/lists/model.js';
+import { classificationCount, rawWords } from '../src/engine/normalise.js';
+import { ADVERSARIAL_NAMES, labelledAdversarialRequests } from '../bench/support/adversarial.js';
 import { aka, buildEngineWithBackground, entry } from './support/engine-entries.js';
 
 /** 3,000 names sharing "muhammad" and "ltd": the long posting lists crafted aliases aim at. */
@@ -90,5 +92,40 @@ describe('the aliases of one request share ALIAS_WORK', () => {
     const repeated = screenCounted({ name: 'Rustam Karimov', aliases: ['Rustam Karimov', 'Muhammad Ltd', 'Muhammad Ltd'] });
     expect(repeated.work).toBe(once.work);
     expect(repeated.answer).toBe(once.answer);
+  });
+});
+
+describe('planning a crafted name is bounded in words classified (counted, not timed)', () => {
+  /** Words classified afresh by a second screening of `request` (the first fills the word-class cache). */
+  const classifiedBy = (request: ScreenRequest): number => {
+    engine.screen(request);
+    const before = classificationCount();
+    engine.screen(request);
+    return classificationCount() - before;
+  };
+
+  it('unknown words are searched for splits within breakLetters, the comma join included', () => {
+    // Four words of 64 unknown letters. Before the bounds: every word searched by the comma join and
+    // every split of it classified, 728 words; now 128 letters searched, and only the splits whose
+    // two parts are no longer than a known word could be classified (here none: this index's
+    // longest word is short).
+    expect(classifiedBy({ name: ADVERSARIAL_NAMES['long unknown words (64)'] })).toBeLessThanOrEqual(50);
+    // One 64-letter word (241 before).
+    expect(classifiedBy({ name: ADVERSARIAL_NAMES['unknown word (300)'] })).toBeLessThanOrEqual(20);
+  });
+
+  it('the costliest crafted request of the bench corpus classifies a bounded number of words', () => {
+    // 1,156 before ("many words, U+FDFD + 20 aliases"); 279 now ("unknown words (12) + 20 aliases").
+    let worst = 0;
+    for (const [, request] of labelledAdversarialRequests()) worst = Math.max(worst, classifiedBy(request));
+    expect(worst).toBeLessThanOrEqual(400);
+  });
+
+  it('a query name is read within FULL_LIMITS, every list name whole (384 letters, 64 words)', () => {
+    const words = rawWords(ADVERSARIAL_NAMES['many words, U+FDFD'], FULL_LIMITS);
+    expect(words.length).toBeLessThanOrEqual(64);
+    expect(FULL_LIMITS.words).toBeGreaterThanOrEqual(56);
+    expect(FULL_LIMITS.letters).toBeGreaterThanOrEqual(314);
+    expect(FULL_LIMITS.chars).toBeGreaterThanOrEqual(383);
   });
 });

@@ -8,7 +8,7 @@
  * aliases of 300 crafted characters cost a few names' work, not twenty-one.
  */
 import { NO_WORK_LIMIT } from './core.js';
-import { NAME_LIMITS, type NameLimits } from './normalise.js';
+import type { NameLimits } from './normalise.js';
 
 export interface QueryLimits extends NameLimits {
   /** Query tokens planned (the core tracks query positions in a 32-bit mask: at most 31). */
@@ -24,8 +24,16 @@ export interface QueryLimits extends NameLimits {
   work: number;
 }
 
-/** One name's full limits: the request's name, and every alias while there are few. */
-export const FULL_LIMITS: Readonly<QueryLimits> = Object.freeze({ ...NAME_LIMITS, tokens: 24, breakLetters: 128, candidates: 96, work: NO_WORK_LIMIT });
+/**
+ * One name's full limits: the request's name, and every alias while there are few. Every list name
+ * is read whole (the longest has 383 characters, 56 words and 314 letters; of those a request can
+ * carry, 300 characters at most, the longest has 34 words and 240 letters), while a crafted name of
+ * 300 characters that transliterate to hundreds of words is read no further (NAME_LIMITS, the
+ * index's, are twice these: 128 words, 1024 letters).
+ */
+export const FULL_LIMITS: Readonly<QueryLimits> = Object.freeze({
+  chars: 512, words: 64, letters: 384, tokens: 24, breakLetters: 128, candidates: 96, work: NO_WORK_LIMIT,
+});
 
 /** What all the aliases of one request may use together, split in equal shares (one alias: the full limits). */
 export const ALIAS_BUDGET: Readonly<QueryLimits> = Object.freeze({ chars: 1200, words: 160, letters: 1200, tokens: 64, breakLetters: 240, candidates: 320, work: NO_WORK_LIMIT });

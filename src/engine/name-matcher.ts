@@ -10,7 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { splitsAGroup } from './name-structure.js';
 import {
-  classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
 import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
@@ -75,10 +75,27 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // first, joins of two ("VANDER" of "VAN DER") only when no such split exists: "IndustrialGroup" is
   // "Industrial Group", not "Industri" + the "algroup" of some "AL GROUP". Ordinal words count as the
   // numbers they fold to ("FIRSTDIVISION").
+  let own = false;
+  // Fragments classified for this name: the second pass (own = false) reads the first's.
+  const fragments = new Map<string, string>();
+  const listed = (w: string): boolean => {
+    let text = fragments.get(w);
+    if (text === undefined) fragments.set(w, (text = ORDINALS.get(w) ?? classifyWord(w, false).text));
+    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
+  };
+  const isKnown = (w: string, other: string, right: boolean): boolean => {
+    if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
+    if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
+    if (VOCABULARY.has(w)) return true;
+    return w.length === 3 && VOCABULARY.has(other) && listed(w);
+  };
+  // A part longer than this is no known word whatever its classification (see splitReach).
+  const reach = Math.max(splitReach(known), index ? splitReach(index.tokens) : 0, LONGEST_PLAIN_WORD);
   const out: RawWord[] = [];
   let budget = letters;
-  // The outcome for a word depends on the word and the index only: remembered per index.
-  const cache = index !== undefined && known === index.tokens ? wordCaches(index).breaks : null;
+  // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
+  // searched again; it still takes its letters from the budget, as each word does.
+  const splits = new Map<string, string[] | null>();
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
@@ -90,53 +107,47 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
-    let best = cache?.get(w);
-    if (best === undefined) {
-      best = breakWord(w, known, index);
-      if (cache) remember(cache, w, best);
+    const seen = splits.get(w);
+    if (seen !== undefined) {
+      out.push(...(seen ? seen.map((text) => ({ ...word, text })) : [word]));
+      continue;
     }
+    // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
+    // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
+    if (index && oneEditFromListed(index, w)) {
+      splits.set(w, null);
+      out.push(word);
+      continue;
+    }
+    let best: string[] | null = null;
+    let bestMin = 0;
+    for (own = index !== undefined; best === null; own = false) {
+      for (let i = 2; i <= w.length - 2; i++) {
+        // isKnown could only say no to a part longer than `reach`: it is not classified.
+        if (i > reach || w.length - i > reach) continue;
+        const left = w.slice(0, i);
+        const right = w.slice(i);
+        const shorter = Math.min(left.length, right.length);
+        if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
+          best = [left, right];
+          bestMin = shorter;
+        }
+      }
+      if (!own) break;
+    }
+    splits.set(w, best);
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
-}
-
-/** The two parts a word the lists do not know is split into (see wordBreak), or null: kept whole. */
-function breakWord(w: string, known: ReadonlyMap<string, number>, index?: BuiltIndex): string[] | null {
-  let own = false;
-  const listed = (w: string): boolean => {
-    const text = ORDINALS.get(w) ?? classifyWord(w, false).text;
-    return own && index && text.length >= 5 ? isListedWord(index, text) : known.has(text);
-  };
-  const isKnown = (w: string, other: string, right: boolean): boolean => {
-    if (w.length >= 4) return listed(w) || VOCABULARY.has(w);
-    if (w.length === 2) return right && LEGAL_FORMS.has(w) && VOCABULARY.has(other);
-    if (VOCABULARY.has(w)) return true;
-    return w.length === 3 && VOCABULARY.has(other) && listed(w);
-  };
-  // A word one edit from a list word is that word misspelt, not two words ("Barbin" is Harbin,
-  // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
-  if (index && oneEditFromListed(index, w)) return null;
-  let best: string[] | null = null;
-  let bestMin = 0;
-  for (own = index !== undefined; best === null; own = false) {
-    for (let i = 2; i <= w.length - 2; i++) {
-      const left = w.slice(0, i);
-      const right = w.slice(i);
-      const shorter = Math.min(left.length, right.length);
-      if (shorter > bestMin && isKnown(left, right, false) && isKnown(right, left, true)) {
-        best = [left, right];
-        bestMin = shorter;
-      }
-    }
-    if (!own) break;
-  }
-  return best;
 }
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
 /** Some list word (not a join) is within one edit (transpositions included) of `w`: a probe of the deletion table per key. */
 function oneEditFromListed(index: BuiltIndex, w: string): boolean {
+  // Every token it could meet is within one letter of its length: none past the longest token
+  // (splitReach is at least the longest token's length plus two).
+  if (w.length > splitReach(index.tokens)) return false;
   const { delTable, delBits, tokBytes, tokOff } = index.arrays;
   const mask = (1 << delBits) - 1;
   for (let skip = -1; skip < w.length; skip++) {
@@ -171,38 +182,6 @@ function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] 
 
 const GLUED = /^(?:al|el)[a-z]{4}/;
 
-/**
- * Per-index answers about single query words, remembered: they depend on the word and the index
- * only, and real traffic repeats its words. Bounded like normalise.ts's word-class cache (cleared
- * when full); a new index (a list swap) starts empty.
- */
-interface WordCaches {
-  /** isListedWord by token ID: 0 not asked yet, 1 listed, 2 not. */
-  listed: Uint8Array;
-  /** commaSplit by word. */
-  commaSplits: Map<string, [string, string] | null>;
-  /** The word-break outcome of a word that is tried (see wordBreak): its parts, or null to keep it whole. */
-  breaks: Map<string, string[] | null>;
-}
-
-const WORD_CACHES = new WeakMap<BuiltIndex, WordCaches>();
-const WORD_CACHE_LIMIT = 100_000;
-
-function wordCaches(index: BuiltIndex): WordCaches {
-  let caches = WORD_CACHES.get(index);
-  if (caches === undefined) {
-    caches = { listed: new Uint8Array(index.tokens.size), commaSplits: new Map(), breaks: new Map() };
-    WORD_CACHES.set(index, caches);
-  }
-  return caches;
-}
-
-function remember<V>(cache: Map<string, V>, key: string, value: V): V {
-  if (cache.size >= WORD_CACHE_LIMIT) cache.clear();
-  cache.set(key, value);
-  return value;
-}
-
 /** Shortest query word tried as a join across the comma ("Kyukim"). */
 const COMMA_JOIN_MIN = 4;
 
@@ -218,11 +197,25 @@ const COMMA_JOIN_MIN = 4;
 function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: number): RawWord[] {
   let budget = letters;
   let out: RawWord[] | null = null;
+  // A word met again splits as it did (commaSplit reads the word alone): a crafted name repeats one.
+  const splits = new Map<string, [string, string] | null | false>();
   for (let k = 0; k < words.length; k++) {
     const word = words[k];
-    const split = budget >= word.text.length ? commaSplit(word, index) : null;
+    let split: [string, string] | null = null;
+    if (budget >= word.text.length) {
+      let tried = word.syllabic ? undefined : splits.get(word.text);
+      if (tried === undefined) {
+        tried = commaSplit(word, index);
+        if (!word.syllabic) splits.set(word.text, tried);
+      }
+      // Every word searched takes its letters from the budget, split or not (as in wordBreak): a
+      // real name's unknown words total a few dozen letters, a crafted name's hundreds.
+      if (tried !== false) {
+        budget -= word.text.length;
+        split = tried;
+      }
+    }
     if (split) {
-      budget -= word.text.length;
       out ??= words.slice(0, k);
       out.push({ ...word, text: split[0] }, { ...word, text: split[1] });
     } else {
@@ -232,30 +225,55 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
   return out ?? (words as RawWord[]);
 }
 
-/** The [given name, surname] a joined word splits into (see commaJoins), or null. */
-function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null {
+/**
+ * The [given name, surname] a joined word splits into (see commaJoins); null when none does; false
+ * when the word is not searched at all (too short, not a name, or a list word of its own).
+ */
+function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null | false {
   const w = word.text;
-  if (word.syllabic || w.length < COMMA_JOIN_MIN) return null;
-  const cache = wordCaches(index).commaSplits;
-  const known = cache.get(w);
-  return known !== undefined ? known : remember(cache, w, /^[a-z]+$/.test(w) ? commaSplitOf(w, index) : null);
-}
-
-function commaSplitOf(w: string, index: BuiltIndex): [string, string] | null {
+  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return false;
   const cw = classifyWord(w);
-  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return null;
+  if (cw.cls !== 'name' || isListedWord(index, cw.text)) return false;
   let best: [string, string] | null = null;
-  for (let i = w.length - 2; i >= 2; i--) {
-    // (The surname is classified only for a given name the index has: classifyWord(_, false) is pure.)
-    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
-    if (given === undefined) continue;
+  // A part longer than `reach` is no list token (see splitReach): those splits are not classified.
+  const reach = splitReach(index.tokens);
+  for (let i = Math.min(w.length - 2, reach); i >= 2 && w.length - i <= reach; i--) {
+    // The surname first: the given name is classified only when the surname is a list token.
     const surname = index.tokens.get(classifyWord(w.slice(i), false).text);
-    if (surname === undefined || !endsAround(index, given, surname)) continue;
+    if (surname === undefined) continue;
+    const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
+    if (given === undefined || !endsAround(index, given, surname)) continue;
     // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
     best = [w.slice(0, i), w.slice(i)];
     break;
   }
   return best;
+}
+
+const LONGEST_KEY = new WeakMap<object, number>();
+
+function longestWord(words: Iterable<string>): number {
+  let longest = 0;
+  for (const w of words) if (w.length > longest) longest = w.length;
+  return longest;
+}
+
+/** Longest word the word break knows as written (a vocabulary word, an ordinal). */
+const LONGEST_PLAIN_WORD = Math.max(longestWord(VOCABULARY), longestWord(ORDINALS.keys()));
+
+/**
+ * Longest fragment whose classification may be a key of `known`: classifyWord rewrites a word
+ * longer than CLASSIFY_REACH only by slavicSpelling, which takes at most CLASSIFY_SHORTENS letters
+ * off, so a longer fragment is classified as no key of `known` (the index's longest token has 41
+ * letters: of the splits of a 64-letter word, only those with both parts under 44 are classified).
+ */
+function splitReach(known: ReadonlyMap<string, number>): number {
+  let longest = LONGEST_KEY.get(known);
+  if (longest === undefined) {
+    longest = longestWord(known.keys());
+    LONGEST_KEY.set(known, longest);
+  }
+  return Math.max(CLASSIFY_REACH, longest + CLASSIFY_SHORTENS);
 }
 
 /** Most names read per split point: the rarer token's postings, walked until one fits. */
@@ -283,11 +301,16 @@ function endsAround(index: BuiltIndex, given: number, surname: number): boolean 
 function isListedWord(index: BuiltIndex, text: string): boolean {
   const id = index.tokens.get(text);
   if (id === undefined) return false;
-  const listed = wordCaches(index).listed;
+  // The answer depends on the token and the index only: remembered per index (0 not asked, 1 yes, 2 no).
+  let listed = LISTED_WORDS.get(index);
+  if (listed === undefined) LISTED_WORDS.set(index, (listed = new Uint8Array(index.tokens.size)));
   if (id >= listed.length) return index.anagrams.get(anagramKey(text))?.includes(id) ?? false;
-  if (listed[id] === 0) listed[id] = index.anagrams.get(anagramKey(text))?.includes(id) ?? false ? 1 : 2;
+  if (listed[id] === 0) listed[id] = (index.anagrams.get(anagramKey(text))?.includes(id) ?? false) ? 1 : 2;
   return listed[id] === 1;
 }
+
+/** isListedWord's answers per index, by token ID (one byte a token; a new index starts empty). */
+const LISTED_WORDS = new WeakMap<BuiltIndex, Uint8Array>();
 
 /** `text` with every run of one letter a-z written once ("joonng" -> "jong"); the same string when it has none. */
 function singleLetters(text: string): string {
@@ -313,17 +336,24 @@ function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): Nam
   return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
 }
 
-/**
- * `glue`: the index whose words a glued article is split off (see gluedArticles). `gluedWords`:
- * gluedArticles(rawWords(name, limits), glue) when the caller has it already (matchName).
- */
+/** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
-  limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex, gluedWords?: readonly RawWord[],
+  limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  const glued = glue ? (gluedWords ?? gluedArticles(rawWords(name, limits), glue)) : rawWords(name, limits);
+  return planWords(glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits), mode, weightOf, known, limits, glue);
+}
+
+/** planQuery from the name's words as read (gluedArticles(rawWords(...)) with `glue`): matchName reads them once for both searches. */
+function planWords(
+  glued: readonly RawWord[], mode: ModeConfig, weightOf: WeightOf, known: ReadonlyMap<string, number> | undefined,
+  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined, read?: NameToken[],
+): QueryPlan {
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
-  const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
+  const split = known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words;
+  // `read`: the tokens of `glued` as the strict search read them (tokensOfWords without `query`).
+  // With no word split and no word written with an x, the query tokens are those very tokens.
+  const all = read && sameWords(split, glued) && !glued.some((w) => w.written !== undefined) ? read : tokensOfWords(split, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
@@ -426,12 +456,22 @@ const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1')
 function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[]): void {
   const own = consonants(text);
   const { tokBytes, tokOff } = index.arrays;
+  // A list token's consonants, read once per index (at most one string per token of the index).
+  let known = LISTED_CONSONANTS.get(index);
+  if (!known) LISTED_CONSONANTS.set(index, (known = new Map()));
   for (const id of ids) {
-    let listed = '';
-    for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
-    if (consonants(listed) === own) core.queueAdd(u, id, 0.84);
+    let listedConsonants = known.get(id);
+    if (listedConsonants === undefined) {
+      let listed = '';
+      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
+      listedConsonants = consonants(listed);
+      known.set(id, listedConsonants);
+    }
+    if (listedConsonants === own) core.queueAdd(u, id, 0.84);
   }
 }
+
+const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
@@ -491,8 +531,16 @@ function reversedLineage(query: readonly NameToken[], listed: readonly NameToken
 }
 
 /** Strict: the sorted strong tokens must be equal (exact after normalisation, any order). */
-function matchStrict(index: BuiltIndex, words: readonly RawWord[], listMask: number): NameHit[] {
-  const query = tokensOfWords(words);
+/** The same words, one for one (no word split or joined). */
+function sameWords(a: readonly RawWord[], b: readonly RawWord[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** `query`: the name's tokens, tokensOfWords(its words). */
+function matchStrict(index: BuiltIndex, query: readonly NameToken[], listMask: number): NameHit[] {
   const names = index.strictKeys.get(strictKey(query));
   const hits: NameHit[] = [];
   if (names === undefined) return hits;
@@ -540,11 +588,13 @@ export function matchName(
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
-  // The name's words, read once for both (neither changes them).
+  // The name's words are read once, for both searches (neither changes them).
   const words = gluedArticles(rawWords(name, limits), index);
-  const exact = matchStrict(index, words, listMask);
+  const read = tokensOfWords(words);
+  const exact = matchStrict(index, read, listMask);
   if (!mode.fuzzyTokens) return exact;
-  const plan = planQuery(name, mode, weightOf, index.tokens, limits, index, words);
+  // The strict search is done with its tokens: the plan may take them (and mark raw spellings on them).
+  const plan = planWords(words, mode, weightOf, index.tokens, limits, index, read);
   if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).

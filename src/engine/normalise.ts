@@ -255,6 +255,8 @@ const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.
 // is bounded (cleared when full) and far larger than what one request can add (see NAME_LIMITS).
 const CLASS_CACHE = new Map<string, ClassifiedWord>();
 export const CLASS_CACHE_LIMIT = 200_000;
+/** See classificationCount. */
+let classified = 0;
 
 /**
  * Classifies one word; exposed for query planning (word-break of joined tokens). `remember` false:
@@ -264,11 +266,17 @@ export const CLASS_CACHE_LIMIT = 200_000;
 export function classifyWord(word: string, remember = true): ClassifiedWord {
   const cached = CLASS_CACHE.get(word);
   if (cached) return cached;
+  classified++;
   const c = classifyExact(word);
   if (!remember) return c;
   if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
   CLASS_CACHE.set(word, c);
   return c;
+}
+
+/** Words classified afresh (not found in the cache) since the process started: the tests of the planning's bounds count them. */
+export function classificationCount(): number {
+  return classified;
 }
 
 /** Words the classification cache holds (for the tests of its bound). */
@@ -289,6 +297,21 @@ export function slavicSpelling(word: string): string {
     .replace(/^([a-z]{3,})[iy]e(v|va|vich|vna)$/, '$1e$2')
     .replace(/[wv](?:icz|itz|itsch|itch)$/, 'vich');
 }
+
+const longestOf = (words: Iterable<string>): number => Math.max(0, ...[...words].map((w) => w.length));
+
+/**
+ * Longest word classifyWord may rewrite other than by slavicSpelling: a longer word is none of the
+ * closed vocabularies' words nor within one edit of one, so its text is slavicSpelling(word), at
+ * most CLASSIFY_SHORTENS letters shorter. The word searches of query planning (name-matcher.ts)
+ * skip fragments that could never be a known word by that bound.
+ */
+export const CLASSIFY_REACH = Math.max(
+  FUZZY_MAX_LENGTH, LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength,
+  longestOf(STOP_WORDS), longestOf(HONORIFICS), longestOf(VESSEL_PREFIXES), longestOf(PARTICLES), longestOf(WORD_ABBREVIATIONS.keys()),
+);
+/** What slavicSpelling may take off a word: "-witsch" is "-vich". */
+export const CLASSIFY_SHORTENS = 2;
 
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
