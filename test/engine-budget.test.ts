@@ -32,13 +32,21 @@ beforeAll(async () => {
   engine = await buildEngineWithBackground([...LISTED, ...CROWD]);
 }, 120_000);
 
-const screenCounted = (request: ScreenRequest, aliasWork = ALIAS_WORK): { work: number; cuts: number; answer: string } => {
+interface Counted {
+  work: number;
+  cuts: number;
+  answer: string;
+  /** summary.aliasesNotCompared, or undefined when the answer has none (every alias compared). */
+  notCompared: number | undefined;
+}
+
+const screenCounted = (request: ScreenRequest, aliasWork = ALIAS_WORK): Counted => {
   const [work0, cuts0] = [engine.aliasWorkTotal, engine.budgetCuts];
   engine.aliasWork = aliasWork;
   try {
     const r = engine.screen(request);
     const answer = JSON.stringify(r.matches.map((m) => [m.entryId, m.confidence, m.matchedName])) + r.summary.recommendedAction;
-    return { work: engine.aliasWorkTotal - work0, cuts: engine.budgetCuts - cuts0, answer };
+    return { work: engine.aliasWorkTotal - work0, cuts: engine.budgetCuts - cuts0, answer, notCompared: r.summary.aliasesNotCompared };
   } finally {
     engine.aliasWork = ALIAS_WORK;
   }
@@ -71,6 +79,21 @@ describe('the aliases of one request share ALIAS_WORK', () => {
     expect(bounded.cuts).toBe(1);
     // The name is never limited: Karimov is found whatever the aliases cost.
     expect(bounded.answer).toContain('"106"');
+    // The answer says how many aliases were not compared: never a silent cut.
+    expect(bounded.notCompared).toBeGreaterThanOrEqual(1);
+    expect(bounded.notCompared).toBeLessThanOrEqual(20);
+    expect(unbounded.notCompared).toBeUndefined();
+  });
+
+  it('the answer counts the aliases not compared from the first one the bound stopped', () => {
+    // With a budget that holds about one crafted alias, all but the first one or two are not compared.
+    const request: ScreenRequest = { name: 'Rustam Karimov', aliases: crafted(10) };
+    const tight = screenCounted(request, 20_000);
+    expect(tight.cuts).toBe(1);
+    expect(tight.notCompared).toBeGreaterThanOrEqual(8);
+    expect(tight.notCompared).toBeLessThanOrEqual(10);
+    // No aliases: nothing to say.
+    expect(screenCounted({ name: 'Rustam Karimov' }, 0).notCompared).toBeUndefined();
   });
 
   it('a listed alias among the first is still found; the budget does not reach the name', () => {
@@ -83,6 +106,7 @@ describe('the aliases of one request share ALIAS_WORK', () => {
     const request: ScreenRequest = { name: 'Usama Bin Ladin', aliases: Array.from({ length: 20 }, (_, i) => `${names[i % 5]} ${i}`) };
     const bounded = screenCounted(request);
     expect(bounded.cuts).toBe(0);
+    expect(bounded.notCompared).toBeUndefined();
     expect(bounded.answer).toBe(screenCounted(request, Infinity).answer);
     expect(aliasLimits(20).chars).toBeLessThan(300);
   });

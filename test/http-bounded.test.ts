@@ -57,4 +57,21 @@ describe('bounded work per screening', () => {
     expect(longest, `longest healthz wait ${longest.toFixed(0)} ms, batch ${batchMs.toFixed(0)} ms`).toBeLessThan(batchMs / 4);
     // (A generous timeout: on a loaded shared machine the batch alone may take tens of seconds.)
   }, 240_000);
+
+  it('says in the answer how many aliases the work bound left not compared (never a silent cut)', async () => {
+    const key = await createKey(server, 'acct-bounded-aliases', { monthlyLimit: 1000 });
+    const crafted = worstBatch()[0];
+    // Twenty crafted aliases of 300 characters: the bound stops before the last (the harness checks
+    // the answer against the OpenAPI document, where the field is described).
+    const cut = await call(server.url, 'POST', `${BASE}/screen`, { token: key.token, json: crafted });
+    expect(cut.status).toBe(200);
+    expect(cut.body.summary.aliasesNotCompared).toBeGreaterThanOrEqual(1);
+    expect(cut.body.summary.aliasesNotCompared).toBeLessThanOrEqual(crafted.aliases!.length);
+    // Real aliases are compared in full: the field is absent.
+    const real = await call(server.url, 'POST', `${BASE}/screen`, {
+      token: key.token, json: { name: 'Ivan Petrov', aliases: ['Ivan Petrovich Petrov', 'I. Petrov', 'Petrov Ivan'] },
+    });
+    expect(real.status).toBe(200);
+    expect(real.body.summary).not.toHaveProperty('aliasesNotCompared');
+  });
 });

@@ -13,7 +13,7 @@ import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, type WeightOf } from './name-matcher.js';
 import type {
-  Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine,
+  Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine, ScreenSummary,
 } from './types.js';
 import { fuzzinessOf } from './types.js';
 
@@ -30,6 +30,13 @@ interface BestName {
   name: number;
   score: number;
   fromAlias: boolean;
+}
+
+interface NameSearch {
+  /** Best name per entry index. */
+  best: Map<number, BestName>;
+  /** Aliases, counted from the end, that the alias work bound left not compared in full. */
+  aliasesNotCompared: number;
 }
 
 const round4 = (x: number): number => Math.round(x * 10000) / 10000;
@@ -125,7 +132,7 @@ export class Engine implements ScreeningEngine {
    * reporting floor can ever let through (score x NAME_SHARE + the most the request's other fields
    * can add < floor) are dropped here: they can neither be reported nor beat a name that is.
    */
-  private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number, identified: ReadonlySet<number>): Map<number, BestName> {
+  private bestNames(request: ScreenRequest, fuzziness: Fuzziness, floor: number, identified: ReadonlySet<number>): NameSearch {
     const mode = MODES[fuzziness];
     const mask = listMaskOf(request.lists);
     const best = new Map<number, BestName>();
@@ -140,7 +147,8 @@ export class Engine implements ScreeningEngine {
     const shared = aliasLimits(aliases.length);
     // Work charged to the aliases so far (budget.ts ALIAS_WORK): they are searched while it lasts.
     let spent = 0;
-    let cut = false;
+    // Aliases from this one on were not compared in full (aliases.length: all were).
+    let firstCut = aliases.length;
     for (let qi = 0; qi <= aliases.length; qi++) {
       const name = qi === 0 ? request.name : aliases[qi - 1];
       // An alias written as the name or an earlier alias finds the same names: searched once.
@@ -149,14 +157,18 @@ export class Engine implements ScreeningEngine {
       if (qi > 0) {
         const plan = aliasPlanWork(name, shared);
         if (spent + plan >= this.aliasWork) {
-          cut = true;
+          firstCut = qi - 1;
           break;
         }
         spent += plan;
         limits = { ...shared, work: this.aliasWork - spent };
       }
       const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
-      if (qi > 0) spent += this.core.workDone();
+      if (qi > 0) {
+        spent += this.core.workDone();
+        // The core stopped this alias's walks at the bound: it was not compared in full.
+        if (spent >= this.aliasWork) firstCut = Math.min(firstCut, qi - 1);
+      }
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];
@@ -171,9 +183,9 @@ export class Engine implements ScreeningEngine {
       }
     }
     // Aliases were left unsearched, or the last one's walks were cut.
-    if (cut || spent >= this.aliasWork) this.budgetCuts++;
+    if (firstCut < aliases.length) this.budgetCuts++;
     this.aliasWorkTotal += spent;
-    return best;
+    return { best, aliasesNotCompared: aliases.length - firstCut };
   }
 
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {
@@ -211,7 +223,7 @@ export class Engine implements ScreeningEngine {
     const floor = Math.min(thresholds.reportingFloor, review);
     const matches: Match[] = [];
     const identified = request.identifiers ? this.identified(request) : NO_ENTRIES;
-    const candidates = this.bestNames(request, fuzziness, floor, identified);
+    const { best: candidates, aliasesNotCompared } = this.bestNames(request, fuzziness, floor, identified);
     for (const e of identified) if (!candidates.has(e)) candidates.set(e, { name: -1, score: 0, fromAlias: false });
     for (const [entryIndex, best] of candidates) {
       const match = this.toMatch(request, entryIndex, best);
@@ -223,7 +235,9 @@ export class Engine implements ScreeningEngine {
     matches.sort(compareMatches);
     // The summary judges every match, not only those the limit lets through.
     const action = this.action(matches, review, Math.max(review, thresholds.block));
-    return { matches: matches.slice(0, request.limit ?? DEFAULT_LIMIT), summary: { anyMatchAbove: review, recommendedAction: action } };
+    const summary: ScreenSummary = { anyMatchAbove: review, recommendedAction: action };
+    if (aliasesNotCompared > 0) summary.aliasesNotCompared = aliasesNotCompared;
+    return { matches: matches.slice(0, request.limit ?? DEFAULT_LIMIT), summary };
   }
 
   /**

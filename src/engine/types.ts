@@ -75,6 +75,12 @@ export interface Match {
 export interface ScreenSummary {
   anyMatchAbove: number;
   recommendedAction: RecommendedAction;
+  /**
+   * Present only when the work bound of a request's aliases (budget.ts ALIAS_WORK) stopped before
+   * the last alias: how many aliases, counted from the end, were not compared in full. The answer
+   * then covers the name and the aliases before them only, and says so.
+   */
+  aliasesNotCompared?: number;
 }
 
 export interface ScreenResult {

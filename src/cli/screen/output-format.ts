@@ -26,6 +26,12 @@ export function coverageOf(response: ScreenResponse): { status?: unknown } | und
   return typeof coverage === 'object' && coverage !== null ? coverage : undefined;
 }
 
+/** The answer's aliasesNotCompared as a warning of the CSV row (the JSON row carries the field). */
+const aliasCut = (response: ScreenResponse): FieldIssue[] => {
+  const n = response.summary.aliasesNotCompared;
+  return n ? [{ field: 'aliases', issue: `the last ${n} not compared (work bound of one request)` }] : [];
+};
+
 const issuesText = (issues: readonly FieldIssue[] | undefined): string => issues?.map((d) => `${d.field}: ${d.issue}`).join('; ') ?? '';
 
 export function formatRecord(record: OutputRecord, format: OutputFormat): string {
@@ -46,6 +52,7 @@ export function jsonRecord(record: OutputRecord): Record<string, unknown> {
     screenedAt: response.screenedAt,
     recommendedAction: response.summary.recommendedAction,
     anyMatchAbove: response.summary.anyMatchAbove,
+    ...(response.summary.aliasesNotCompared ? { aliasesNotCompared: response.summary.aliasesNotCompared } : {}),
     matchCount: response.matches.length,
     topMatch: top === undefined
       ? null
@@ -62,7 +69,7 @@ function csvLine(record: OutputRecord): string {
     const coverage = coverageOf(response)?.status;
     cells.push('screened', response.requestId, response.summary.recommendedAction, response.matches.length);
     cells.push(top?.listSource ?? '', top?.entryId ?? '', top?.matchedName ?? '', top?.confidence ?? '', '');
-    cells.push(issuesText(record.warnings), typeof coverage === 'string' ? coverage : '');
+    cells.push(issuesText([...(record.warnings ?? []), ...aliasCut(response)]), typeof coverage === 'string' ? coverage : '');
   } else {
     const { error } = record;
     const reason = issuesText(error.details) || `${error.code}: ${error.message}`;

@@ -58,6 +58,12 @@ export const ScreenResponseSchema = Type.Object({
   summary: Type.Object({
     anyMatchAbove: Type.Number({ description: 'The review threshold applied (mode default or `threshold`).' }),
     recommendedAction: StringEnum(['clear', 'manual-review', 'block'] as const),
+    aliasesNotCompared: Type.Optional(Type.Integer({
+      minimum: 1,
+      description: 'Only when the work bound of the aliases stopped before the last one: how many aliases, counted from ' +
+        'the end, were not compared in full. The answer covers the name and the aliases before them; screen the rest ' +
+        'in a request of their own.',
+    })),
   }),
   coverage: CoverageSchema,
 });

@@ -56,7 +56,8 @@ date of birth counts against) and add up to \`confidence\`.
 **summary.recommendedAction**: \`clear\` when no match reaches \`anyMatchAbove\` (the mode's review
 threshold, or \`threshold\` when given); \`manual-review\` when at least one does; \`block\` when a match
 reaches the block threshold with corroborating evidence (name plus date of birth, nationality or
-country).
+country). **summary.aliasesNotCompared** appears only when the aliases' bounded work stopped before the
+last alias: how many, counted from the end, were not compared in full (screen them on their own).
 
 **entryId** is the publisher's identifier (OFAC ent_num such as \`"306"\`, the Consolidated Screening
 List \`_id\`, the SAM Number). Where the publisher gives none it is derived and stable:

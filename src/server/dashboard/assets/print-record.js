@@ -25,6 +25,7 @@ export function fillPrintRecord(answer, sent, coverageText) {
       ...pair('Screened at', formatDateTime(answer.screenedAt)),
       ...pair('Recommended action', summary.recommendedAction),
       ...pair('Review threshold', summary.anyMatchAbove.toFixed(2)),
+      ...(summary.aliasesNotCompared ? pair('Aliases not compared', `the last ${summary.aliasesNotCompared} (work bound)`) : []),
       ...pair('Coverage', coverageText || 'not reported by the server'),
       ...pair('Printed at', formatDateTime(new Date().toISOString()))),
     h('h2', {}, 'Request'),

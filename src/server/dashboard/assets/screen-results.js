@@ -36,7 +36,7 @@ import { fillPrintRecord } from './print-record.js';
  * @property {string} requestId
  * @property {string} screenedAt
  * @property {Match[]} matches
- * @property {{ anyMatchAbove: number, recommendedAction: 'clear' | 'manual-review' | 'block' }} summary
+ * @property {{ anyMatchAbove: number, recommendedAction: 'clear' | 'manual-review' | 'block', aliasesNotCompared?: number }} summary
  * @property {Coverage} [coverage] absent from servers that do not report it
  */
 
@@ -80,6 +80,8 @@ export function renderResults(container, answer, sent, quota, openParty) {
       h('div', { class: 'card-head' }, heading, print),
       h('p', { class: 'action' }, badge(summary.recommendedAction), ' ', ACTION_TEXT[summary.recommendedAction]),
       coverage && h('p', { class: `coverage coverage-${answer.coverage?.status === 'complete' ? 'complete' : 'incomplete'}` }, coverage),
+      summary.aliasesNotCompared && h('p', { class: 'coverage coverage-incomplete' },
+        `The last ${summary.aliasesNotCompared} of the aliases were not compared (the work bound of one request): screen them in a request of their own.`),
       h('dl', { class: 'facts' },
         fact('Review threshold (anyMatchAbove)', summary.anyMatchAbove.toFixed(2)),
         fact('Request ID', h('code', {}, answer.requestId)),
