@@ -4,7 +4,7 @@
 // the pointer functions return (see layout.ts for the memory map).
 //
 // Loading: alloc, indexTablePtr + setIndex, then prepareTokens and prepareTrigramKeys in slices.
-export { alloc, indexTablePtr, setIndex, prepareTokens, prepareTrigramKeys } from './state';
+export { alloc, indexTablePtr, scratchBytes, setIndex, prepareTokens, prepareTrigramKeys } from './state';
 // Per query: the input the host writes, the op queue, scoring, and the output table it reads.
 export {
   queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr, outPtr, setScoring,
@@ -22,5 +22,5 @@ export {
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 9;
+  return 10;
 }

@@ -195,6 +195,34 @@ function zeroed(bytes: usize): usize {
   return heap.alloc(bytes);
 }
 
+/**
+ * The bytes setIndex allocates for an index of these sizes (`trigramEntries`: the last tgOff entry),
+ * with each block's header and alignment: what the host grows the memory by beforehand, in short
+ * steps (src/engine/core.ts). Kept beside setIndex, term for term: setIndex traps when the heap grew
+ * by more than this.
+ */
+export function scratchBytes(tCount: i32, nCount: i32, trigramEntries: u32): usize {
+  const t = <usize>tCount;
+  const n = <usize>nCount;
+  const q = <usize>MAXQ;
+  const exp = q * <usize>MAX_EXPANSIONS;
+  let bytes: usize = <usize>QBYTES + (q << 2) * 6; // qBytes, qOff, qLen, qPos, qSpan, qWeight
+  bytes += q << 2; // qPosW
+  bytes += (t * q << 2) + t + (exp << 2); // dictSim, simFlag, simTouched
+  bytes += (t << 1) + (t << 2) + (t << 2) + t + (t << 2) + t; // tgCount, tgTouched, survSim, tokFirst, tokSig, tokLen8
+  bytes += <usize>trigramEntries << 2; // tgKey
+  bytes += (exp << 2) * 2 + (q << 2) * 2; // expTok, expSim, expCount, expMinBound
+  bytes += (n << 3) + (n << 2); // accSeen, candidates
+  bytes += <usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2; // out
+  bytes += <usize>MAX_PAIRS << 4; // pairs
+  bytes += <usize>MAX_PHONETIC << 2; // phonTok
+  return bytes + SCRATCH_BLOCKS * BLOCK_SLACK;
+}
+
+/** Allocations setIndex makes, and what each may add to its size (the stub runtime's header and 16-byte alignment). */
+const SCRATCH_BLOCKS: usize = 29;
+const BLOCK_SLACK: usize = 32;
+
 /** Where the host writes the index table (see indexTable) before it calls setIndex. */
 export function indexTablePtr(): usize {
   return indexTable;
@@ -207,6 +235,8 @@ export function indexTablePtr(): usize {
 export function setIndex(): void {
   if (indexSet) unreachable();
   indexSet = true;
+  // The stub runtime's heap is a bump allocator: the distance between two blocks is what lay between.
+  const firstBlock = heap.alloc(1);
   tokenCount = <i32>field(IX_TOKEN_COUNT);
   nameCount = <i32>field(IX_NAME_COUNT);
   tokBytes = region(IX_TOK_BYTES);
@@ -252,6 +282,9 @@ export function setIndex(): void {
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
   pairs = zeroed(<usize>MAX_PAIRS << 4);
   phonTok = zeroed(<usize>MAX_PHONETIC << 2);
+  // scratchBytes must cover what was just allocated (the host sizes the memory by it).
+  const lastBlock = heap.alloc(1);
+  if (lastBlock - firstBlock > scratchBytes(tCount, nCount, entries) + BLOCK_SLACK) unreachable();
 }
 
 /**

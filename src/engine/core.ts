@@ -11,7 +11,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 9;
+export const CORE_VERSION = 10;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -26,14 +26,11 @@ const PAGE = 65536;
  * for the fixed scratch. Growing to it beforehand lets load() grow in short steps; the bump
  * allocator then finds the room there (were it short, the allocator grows the rest itself).
  */
-function memoryBound(arrays: IndexArrays, regions: readonly IndexRegion[]): number {
+function memoryBound(core: CoreExports, arrays: IndexArrays, regions: readonly IndexRegion[]): number {
   let bytes = 1 << 20;
   for (const r of regions) bytes += Math.max(r.data.byteLength, 4) + 32;
-  bytes += arrays.tokenCount * (MAXQ * 4 + 1 + 2 + 4 + 4 + 1 + 4 + 1);
-  bytes += arrays.nameCount * (8 + 4);
-  bytes += arrays.tgList.length * 4;
-  bytes += MAXQ * MAX_EXPANSIONS * 4 * 3;
-  return bytes;
+  // The scratch setIndex allocates, as the core counts it (assembly/state.ts scratchBytes).
+  return bytes + Number(core.scratchBytes(arrays.tokenCount, arrays.nameCount, arrays.tgOff[arrays.tgOff.length - 1]));
 }
 /** setWorkLimit's "no limit" (the core's u32 maximum). */
 export const NO_WORK_LIMIT = 0xffffffff;
@@ -63,8 +60,6 @@ function sharedNumbers(): (name: string) => number {
 const shared = sharedNumbers();
 /** Most query units one query may have. */
 export const MAXQ = shared('MAXQ');
-/** Most tokens kept per query unit (sizes the per-unit scratch in memoryBound). */
-const MAX_EXPANSIONS = shared('MAX_EXPANSIONS');
 /** Bytes of a query unit the core reads. */
 const MAX_TOKEN = shared('MAX_TOKEN');
 /** Query positions fit a 32-bit mask. */
@@ -260,7 +255,7 @@ export class MatchingCore {
     if (pause) {
       // Growing by tens of MB in one call takes milliseconds (the stub allocator grows as it
       // allocates, doubling): grow in short steps first.
-      const pages = Math.ceil(memoryBound(arrays, regions) / PAGE);
+      const pages = Math.ceil(memoryBound(core, arrays, regions) / PAGE);
       while (core.memory.buffer.byteLength / PAGE < pages) {
         try {
           core.memory.grow(Math.min(GROW_PAGES, pages - core.memory.buffer.byteLength / PAGE));
