@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { givenNameGroups } from './name-structure.js';
+import { givenNameGroups, surnameMask } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -71,6 +71,10 @@ export interface BuiltIndex {
   lookup: EntryLookup;
   /** Name id -> its given-name groups (name-structure.ts), for the names that have any. */
   groups: Map<number, number[]>;
+  /** Name id -> the strong token positions of its surname (name-structure.ts surnameMask), for the names that say. */
+  surnames: Map<number, number>;
+  /** Names of one strong token, weak words aside (a vessel, a one-word company or alias: LAUREN, BAXTER). */
+  oneWord: Set<number>;
 }
 
 export function symbolOf(code: number): number {
@@ -249,9 +253,12 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
+  surnames: Map<number, number>; oneWord: Set<number>;
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
+  const surnames = new Map<number, number>();
+  const oneWord = new Set<number>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
   // Strict keys of the names folded into another row (see below), with the row that stands for them.
@@ -285,11 +292,14 @@ function collectNames(entries: readonly ListEntry[]): {
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       const g = givenNameGroups(entry, n.text, tokens);
       if (g.length > 0) groups.set(names.length, g);
+      const s = surnameMask(entry, n.text, tokens);
+      if (s !== 0) surnames.set(names.length, s);
+      if (tokens.filter((t) => !t.weak).length === 1) oneWord.add(names.length);
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict, strictAlso, groups };
+  return { names, rows, dict, strictAlso, groups, surnames, oneWord };
 }
 
 /**
@@ -343,7 +353,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, oneWord } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -435,6 +445,8 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   return {
     strictKeys,
     groups,
+    surnames,
+    oneWord,
     lookup: buildEntryLookup(entries),
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),

@@ -516,12 +516,24 @@ export function matchName(
     const keep = floor?.keep;
     const hits: NameHit[] = exact;
     const groups = index.groups;
+    const surnames = index.surnames;
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
+      const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
       if (mode.splitGroupFactor < 1 && groups.size > 0) {
         const g = groups.get(core.rowName(r));
-        if (g && splitsAGroup(g, core.rowCandidateMask(r))) score *= mode.splitGroupFactor;
+        if (g && splitsAGroup(g, matched)) score *= mode.splitGroupFactor;
+      }
+      // The given names without any of the surname: another family.
+      if (mode.surnameMissingFactor < 1) {
+        const s = surnames.get(core.rowName(r));
+        if (s !== undefined && (s & matched) === 0) score *= mode.surnameMissingFactor;
+      }
+      // One list word inside a longer query: one word in common.
+      // (row() allocates: read only for the few one-word names.)
+      if (mode.oneWordInsideFactor < 1 && index.oneWord.has(core.rowName(r)) && core.row(r).queryUnmatched >= 0.5) {
+        score *= mode.oneWordInsideFactor;
       }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.

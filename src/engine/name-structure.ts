@@ -127,6 +127,27 @@ function pushGroup(groups: number[], from: number, list: readonly NameToken[]): 
 }
 
 /**
+ * The surname of a listed person as a u32 mask of its strong token positions (0 when the list does
+ * not say which part it is): only "SURNAME, Given Names" of an individual, one comma, where the
+ * words line up with the indexed tokens. A match that leaves every one of them out matched the given
+ * names alone: someone else with the same given names ("Trevor Williams" is not "FORREST, Trevor
+ * William", "JONG Man" not "KIM, Jong Man").
+ */
+export function surnameMask(entry: Pick<ListEntry, 'kind'>, text: string, tokens: readonly NameToken[]): number {
+  if (entry.kind !== 'individual') return 0;
+  const parts = text.split(',');
+  if (parts.length !== 2) return 0;
+  const surname = normaliseName(parts[0]);
+  const given = normaliseName(parts[1]);
+  if (given.length === 0 || surname.length + given.length !== tokens.length) return 0;
+  let mask = 0;
+  surname.forEach((t, k) => {
+    if (!t.weak && k <= MAX_GROUP_POSITION) mask |= 1 << k;
+  });
+  return mask >>> 0;
+}
+
+/**
  * Whether a match covered some of a group's tokens but not all of its strong ones (`matched`:
  * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split.
  */

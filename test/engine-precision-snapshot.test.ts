@@ -1,0 +1,68 @@
+/**
+ * Precision classes of issue #14 on the real list snapshot (../shared/data/snapshot): one describe
+ * block per class, each checked on several real listed names of that class (pinned by the
+ * publishers' entry IDs), through the whole engine with the real lists' rarity.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { buildEngine, type Engine, type Fuzziness } from '../src/engine/index.js';
+import { loadListSet } from '../src/lists/catalog.js';
+import { SNAPSHOT_DIR, describeShared } from './support/shared.js';
+
+let engine: Engine;
+
+/** The confidence entry `key` ("list/id") gets for a name alone in `mode` (0 when not reported). */
+function confidence(name: string, mode: Fuzziness, key: string): number {
+  const m = engine.screen({ name, fuzziness: mode, limit: 100, threshold: 0.5 }).matches.find((x) => `${x.listSource}/${x.entryId}` === key);
+  return m?.confidence ?? 0;
+}
+
+const flagged = (name: string, mode: Fuzziness, key: string): boolean => confidence(name, mode, key) >= engine.thresholds[mode].review;
+
+/** Each case flagged (or not) in each mode, reported together so one failure names them all. */
+function expectFlags(cases: ReadonlyArray<readonly [string, string]>, modes: readonly Fuzziness[], want: boolean): void {
+  const got = cases.flatMap(([q, key]) => modes.map((mode) => ({ q, mode, flagged: flagged(q, mode, key) })));
+  expect(got).toEqual(got.map((g) => ({ ...g, flagged: want })));
+}
+
+describeShared('precision classes on the real snapshot', () => {
+  beforeAll(async () => {
+    engine = await buildEngine(await loadListSet({ dir: SNAPSHOT_DIR }));
+  });
+
+  describeShared('class: the given names of a listed person without any of the surname name someone else', () => {
+    it('a query matching only the given names of "SURNAME, Given Names" stays clear in balanced', () => {
+      expectFlags([
+        ['Trevor Williams', 'ofac-sdn/23209'], // FORREST, Trevor William
+        ['Christopher Vincent', 'ofac-sdn/34980'], // KINAHAN, Christopher Vincent
+        ['Hector Manuel', 'ofac-sdn/10622'], // BELTRAN SANCHEZ, Hector Manuel
+        ['JONG Man', 'ofac-sdn/22992'], // KIM, Jong Man
+        ["MUN Ch'o'l", 'ofac-sdn/21745'], // KIM, Mun Chol
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('with the surname (any order, a middle name left out, a typo) the same people are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Trevor William Forrest', 'ofac-sdn/23209'], ['Forrest Trevor', 'ofac-sdn/23209'],
+        ['Christopher Kinahan', 'ofac-sdn/34980'], ['Hector Manuel Beltran Sanchez', 'ofac-sdn/10622'],
+        ['Kim Jong Man', 'ofac-sdn/22992'], ['Mun Chol Kim', 'ofac-sdn/21745'], ['Trevor William Forest', 'ofac-sdn/23209'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a list name of one word found inside a longer query', () => {
+    it('a person named with a listed one-word vessel name and another name stays clear in balanced', () => {
+      expectFlags([
+        ['Lauren Smith', 'ofac-sdn/40886'], // LAUREN
+        ['Amber Lewis', 'ofac-sdn/15052'], // AMBER
+        ['James Baxter', 'ofac-sdn/48416'], // BAXTER
+        ['Steven Snow', 'ofac-sdn/15089'], // SNOW
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the one word alone, or with weak words only, is still flagged in every mode', () => {
+      expectFlags([
+        ['Lauren', 'ofac-sdn/40886'], ['AMBER', 'ofac-sdn/15052'], ['Baxter', 'ofac-sdn/48416'], ['SNOW', 'ofac-sdn/15089'],
+      ], ['strict', 'balanced', 'loose'], true);
+    });
+  });
+});
