@@ -65,4 +65,28 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['strict', 'balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a Korean or Chinese surname and one syllable, romanised, is matched syllable for syllable', () => {
+    it('a listed syllable spelt one letter otherwise is another name: clear in strict and balanced', () => {
+      expectFlags([
+        ['KIM Hun', 'ofac-sdn/28036'], // KIM, Kun
+        ['Sang KIM', 'ofac-sdn/23508'], ['KIM Sang', 'ofac-sdn/23508'], // KIM, Song
+        ['YUN Jin', 'ofac-sdn/39497'], // YU, Jin
+        ['KANG Mun', 'ofac-sdn/22989'], // KANG, Min
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the same syllables as listed, in either order, are flagged in every fuzzy mode', () => {
+      expectFlags([
+        ['Kim Kun', 'ofac-sdn/28036'], ['Song Kim', 'ofac-sdn/23508'], ['Jin Yu', 'ofac-sdn/39497'], ['KANG Min', 'ofac-sdn/22989'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a typo that makes no listed syllable is still a typo, found in balanced', () => {
+      expectFlags([
+        ['Shi Liong', 'bis-entity/5feca4001e74ceb65836ab95f4898da9de1cb7ae'], // Shi Lirong
+        ['TIAN Ynyin', 'ofac-sdn/28263'], // TIAN, Yinyin
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

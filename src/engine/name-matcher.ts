@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { splitsAGroup } from './name-structure.js';
+import { romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -378,11 +378,11 @@ function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, tex
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
-function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
-    if (unit.span !== 1) continue;
+    if (unit.span !== 1 || ((asWritten >>> unit.pos) & 1) === 1) continue;
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
@@ -401,15 +401,24 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   }
 }
 
+/** Positions (bits) of the plan's strong tokens that are list words: syllables matched as written. */
+function knownSyllables(plan: QueryPlan, index: BuiltIndex): number {
+  let mask = 0;
+  plan.tokens.forEach((t, i) => {
+    if (!t.weak && i < 31 && index.tokens.has(t.text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
 /**
  * Given-name equivalents (Bill / William, Juan / John): they meet at EQUIVALENT_SIM, below an exact
  * match, since they are different names of one person rather than spellings of one name.
  */
 const EQUIVALENT_SIM = 0.85;
 
-function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
   plan.units.forEach((unit, u) => {
-    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic) return;
+    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic || ((asWritten >>> unit.pos) & 1) === 1) return;
     for (const eq of equivalentsOf(unit.text)) {
       const id = index.tokens.get(eq);
       if (id !== undefined) core.queueAdd(u, id, EQUIVALENT_SIM);
@@ -478,11 +487,14 @@ export function matchName(
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
+  // A name in romanised syllables ("KIM Hun"): a syllable the lists know is matched as written, like
+  // a Han/Hangul one ("Hun" is not "Kun"); one they do not know may still be a typo ("Liong" of Lirong).
+  const asWritten = romanisedSyllables(plan.tokens) ? knownSyllables(plan, index) : 0;
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
-      const syllabic = plan.tokens[unit.pos].syllabic;
+      const syllabic = plan.tokens[unit.pos].syllabic || (unit.span === 1 && ((asWritten >>> unit.pos) & 1) === 1);
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
       // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
       // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
@@ -505,8 +517,8 @@ export function matchName(
         if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
-    if (mode.phonetic) addPhonetic(core, index, plan);
-    if (mode.phonetic) addEquivalents(core, index, plan);
+    if (mode.phonetic) addPhonetic(core, index, plan, asWritten);
+    if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
