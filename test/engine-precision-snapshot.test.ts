@@ -5,6 +5,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { buildEngine, type Engine, type Fuzziness } from '../src/engine/index.js';
+import { caseJoins } from '../src/engine/name-matcher.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import { SNAPSHOT_DIR, describeShared } from './support/shared.js';
 
@@ -89,4 +90,23 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class (recall): a given name and a surname in capitals run together, the case change the only space', () => {
+    it('is found in balanced and loose, the surname first or last', () => {
+      expectFlags([
+        ['ShefitXHAFERI', 'ofac-sdn/7811'], ['MuhametXHEMAJLI', 'ofac-sdn/7813'], ['AbdiSAMAD', 'ofac-sdn/39360'],
+        ['Qais AbdulKARIM', 'ofac-non-sdn/9716'], ['Hsueh LungWEI', 'ofac-sdn/11292'], ['WEIHsueh Kang', 'ofac-sdn/6714'],
+        ["Ahmad'ALI", 'ofac-sdn/21908'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a short prefix, or a typo\'s lower-case letters inside a word in capitals, is no case change to split at', () => {
+      for (const name of ['McGuire', 'DeLuca', "O'Brien", 'MacArthur', 'COnmANY', 'BOCHUANG CsgRAMIC INC.', 'HERwdANDEZ MORENO']) {
+        expect(caseJoins(name)).toBe(name);
+      }
+      expect(caseJoins('ShefitXHAFERI')).toBe('Shefit XHAFERI');
+      expect(caseJoins('WEIHsueh Kang')).toBe('WEI Hsueh Kang');
+    });
+  });
+
 });

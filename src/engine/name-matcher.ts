@@ -260,11 +260,29 @@ function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): Nam
   return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
 }
 
+/**
+ * A given name and a surname in capitals run together ("ShefitXHAFERI", "Hsueh LungWEI", "WEIHsueh",
+ * "Ahmad'ALI"): the change of case inside the word is the space a form or a pipeline dropped. Split
+ * where a capitalised word of four letters or more meets two capitals (an apostrophe between them
+ * allowed), or where a word's capitals meet a capitalised word of four letters or more that ends it.
+ * A short prefix ("McGuire", "DeLuca", "O'Brien") and a typo's lower-case letters inside a word in
+ * capitals ("COnmANY", "CsgRAMIC": two typos make two at most) are no such change. The fuzzy modes
+ * only: the two parts still meet a joined list word as a compound unit, and strict stays exact.
+ */
+export function caseJoins(name: string): string {
+  return CASE_JOIN.test(name) ? name.replace(CASE_JOIN_LOWER, '$1$2 ').replace(CASE_JOIN_UPPER, '$1$2 ') : name;
+}
+
+const CASE_JOIN = /\p{Ll}{3}['\u2019]?\p{Lu}{2}|\p{Lu}{2}\p{Lu}\p{Ll}{3}/u;
+const CASE_JOIN_LOWER = /(^|[^\p{L}'\u2019])(\p{Lu}\p{Ll}{3,})(?=['\u2019]?\p{Lu}{2})/gu;
+const CASE_JOIN_UPPER = /(^|[^\p{L}'\u2019])(\p{Lu}{2,})(?=\p{Lu}\p{Ll}{3,}(?![\p{L}'\u2019]))/gu;
+
 /** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
+  if (mode.compounds) name = caseJoins(name);
   const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
   const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
