@@ -109,4 +109,22 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class (recall): a common name with its middle name or patronymic left out', () => {
+    it('the surname and the first given name, exactly, are flagged in balanced and loose', () => {
+      expectFlags([
+        ['PETROV Sergey', 'ofac-sdn/35697'], ['Sergey Petrov', 'ofac-sdn/35697'], // PETROV, Sergey Valeriyevich
+        ['NOVIKOV Dmitriy', 'ofac-sdn/35235'], ['SOKOLOV Aleksandr', 'ofac-sdn/41038'], ['KUZNETSOV Dmitry', 'ofac-sdn/35471'],
+        ['SALEH Ahmed', 'ofac-sdn/17928'], // SALEH, Ahmed Ali
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('the first given name left out, a given name of syllables split, or Han syllables, stay clear in balanced', () => {
+      expectFlags([
+        ['Francisco Lopez', 'ofac-sdn/24705'], // LOPEZ, Jose Francisco
+        ['KIM Min', 'ofac-sdn/23092'], // KIM, Min Chol
+        ['瑜 李', 'ofac-sdn/11284'], // LI, Cheng Yu
+      ], ['strict', 'balanced'], false);
+    });
+  });
+
 });

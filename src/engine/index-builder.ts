@@ -73,6 +73,8 @@ export interface BuiltIndex {
   groups: Map<number, number[]>;
   /** Name id -> the strong token positions of its surname (name-structure.ts surnameMask), for the names that say. */
   surnames: Map<number, number>;
+  /** Name id -> the token position of its first given name, for the names whose surname is known. */
+  firstGiven: Map<number, number>;
   /** Names of one strong token, weak words aside (a vessel, a one-word company or alias: LAUREN, BAXTER). */
   oneWord: Set<number>;
 }
@@ -253,11 +255,12 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
-  surnames: Map<number, number>; oneWord: Set<number>;
+  surnames: Map<number, number>; firstGiven: Map<number, number>; oneWord: Set<number>;
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const surnames = new Map<number, number>();
+  const firstGiven = new Map<number, number>();
   const oneWord = new Set<number>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
@@ -294,12 +297,13 @@ function collectNames(entries: readonly ListEntry[]): {
       if (g.length > 0) groups.set(names.length, g);
       const s = surnameMask(entry, n.text, tokens);
       if (s !== 0) surnames.set(names.length, s);
+      if (s !== 0) firstGiven.set(names.length, normaliseName(n.text.split(',')[0]).length);
       if (tokens.filter((t) => !t.weak).length === 1) oneWord.add(names.length);
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict, strictAlso, groups, surnames, oneWord };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, oneWord };
 }
 
 /**
@@ -353,7 +357,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups, surnames, oneWord } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, oneWord } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -446,6 +450,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     strictKeys,
     groups,
     surnames,
+    firstGiven,
     oneWord,
     lookup: buildEntryLookup(entries),
     arrays: {

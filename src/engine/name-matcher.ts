@@ -52,6 +52,32 @@ export function informationFactor(mass: number): number {
   return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
 }
 
+/**
+ * The information factor of row r. A query whose every token matched a listed person's surname and
+ * first given name exactly, the list's later given names left out (a middle name or patronymic the
+ * user did not know: "PETROV Sergey" for "PETROV, Sergey Valeriyevich"), counts the rarity of the
+ * whole listed name, as the exact name itself is exempt; the score already carries the penalty of
+ * the part left out. Only where the list says which part is the surname; not for a query of Han or
+ * Hangul syllables (they may stand for other characters), nor for a match that splits a given name
+ * written in parts ("KIM Min" for "KIM, Min Chol" is another given name, not a middle name left out).
+ */
+function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean): number {
+  const mass = core.rowMass(r);
+  const factor = informationFactor(mass);
+  if (factor >= 1 || syllabicOrSplit) return factor;
+  const name = core.rowName(r);
+  const surname = index.surnames.get(name);
+  const first = index.firstGiven.get(name);
+  if (surname === undefined || first === undefined || first > 31) return factor;
+  // The whole surname and the first given name matched: what is left over comes after them.
+  const matched = core.rowCandidateMask(r);
+  if (((matched & surname) >>> 0) !== surname || ((matched >>> first) & 1) === 0) return factor;
+  // Everything the query says matched exactly (row() allocates: read only for these few rows).
+  const row = core.row(r);
+  if (row.queryUnmatched >= 0.5 || row.candidateUnmatched < 0.5 || row.matched < mass - 1e-4) return factor;
+  return informationFactor(mass + row.candidateUnmatched);
+}
+
 export interface QueryPlan {
   tokens: NameToken[];
   units: QueryUnit[];
@@ -547,14 +573,14 @@ export function matchName(
     const hits: NameHit[] = exact;
     const groups = index.groups;
     const surnames = index.surnames;
+    const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
-      if (mode.splitGroupFactor < 1 && groups.size > 0) {
-        const g = groups.get(core.rowName(r));
-        if (g && splitsAGroup(g, matched)) score *= mode.splitGroupFactor;
-      }
+      const g = groups.size > 0 ? groups.get(core.rowName(r)) : undefined;
+      const split = g !== undefined && splitsAGroup(g, matched);
+      if (split) score *= mode.splitGroupFactor;
       // The given names without any of the surname: another family.
       if (mode.surnameMissingFactor < 1) {
         const s = surnames.get(core.rowName(r));
@@ -568,7 +594,7 @@ export function matchName(
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
-      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) });
+      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
     }
     return hits;
   } finally {
