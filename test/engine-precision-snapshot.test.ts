@@ -127,4 +127,17 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class (recall): the Arabic article with a typo, hyphenated to its word', () => {
+    it('is read as the article before a word the lists write with it, in balanced and loose', () => {
+      expectFlags([
+        ['iL-LIBI Abd al-Muhsin', 'ofac-sdn/7150'], ["Ai-SHA'IR Ali", 'ofac-sdn/33292'], ['L-QUTMAH Akram', 'ofac-sdn/22109'],
+        ['Av-HARAMAIN : THE NETHERLANDS BRANCH', 'ofac-sdn/8262'], ["Ax-KUBAYSI 'Umar", 'ofac-sdn/22463'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('another short hyphenated prefix (a Korean syllable) is not made an article', () => {
+      const top = engine.screen({ name: 'Kim Il-Sung', fuzziness: 'balanced', limit: 5, threshold: 0.5 }).matches;
+      expect(top.some((m) => /\bAL\b/i.test(m.matchedName))).toBe(false);
+    });
+  });
 });

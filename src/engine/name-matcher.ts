@@ -303,12 +303,32 @@ const CASE_JOIN = /\p{Ll}{3}['\u2019]?\p{Lu}{2}|\p{Lu}{2}\p{Lu}\p{Ll}{3}/u;
 const CASE_JOIN_LOWER = /(^|[^\p{L}'\u2019])(\p{Lu}\p{Ll}{3,})(?=['\u2019]?\p{Lu}{2})/gu;
 const CASE_JOIN_UPPER = /(^|[^\p{L}'\u2019])(\p{Lu}{2,})(?=\p{Lu}\p{Ll}{3,}(?![\p{L}'\u2019]))/gu;
 
+/**
+ * The Arabic article with a typo, hyphenated to its word ("iL-LIBI", "Ai-SHA'IR", "Av-HARAMAIN",
+ * "L-QUTMAH"): a prefix of one or two letters one edit from al / el, before a word the lists write
+ * with the article (their join "allibi" is a list token), is the article. Another short hyphenated
+ * prefix ("Il-Sung", "Ui-Jong") meets no such join and stays as written.
+ */
+function articleTypos(name: string, index: BuiltIndex): string {
+  if (!ARTICLE_TYPO.test(name)) return name;
+  return name.replace(ARTICLE_TYPO_ALL, (whole: string, before: string, prefix: string, word: string) => {
+    const p = prefix.toLowerCase();
+    if (p === 'al' || p === 'el' || (osaDistance(p, 'al') > 1 && osaDistance(p, 'el') > 1)) return whole;
+    const rest = normaliseName(word).map((t) => t.text).join('');
+    return rest && (index.tokens.has(`al${rest}`) || index.tokens.has(`el${rest}`)) ? `${before}al-${word}` : whole;
+  });
+}
+
+const ARTICLE_TYPO = /(?:^|[\s,(])[A-Za-z]{1,2}-[A-Za-z']{3}/;
+const ARTICLE_TYPO_ALL = /(^|[\s,(])([A-Za-z]{1,2})-([A-Za-z']{3,})/g;
+
 /** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
   if (mode.compounds) name = caseJoins(name);
+  if (mode.compounds && glue) name = articleTypos(name, glue);
   const glued = glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits);
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
   const all = tokensOfWords(known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words, false, false, true);
