@@ -140,4 +140,18 @@ describeShared('precision classes on the real snapshot', () => {
       expect(top.some((m) => /\bAL\b/i.test(m.matchedName))).toBe(false);
     });
   });
+
+  describeShared('class: a person listed "First Middle Last" matched without the first name', () => {
+    const STONE = 'state-debarred/bd4dbb7ce5c7c68c7ac64484bfba98de6bea9a8f'; // Joel Robert Stone
+    const BROWNING = 'state-debarred/e0853cdb37995114caee61629890d3ac34c0fa19'; // Steven Paul Browning
+    const MILLER = 'state-debarred/ec88aaecbd1eedc38e29d760d2b2e8359eba2b5e'; // Scott Michael Miller
+
+    it('the middle name and the surname (another person\'s first name and surname) stay clear in balanced', () => {
+      expectFlags([['Robert Stone', STONE], ['Paul Brown', BROWNING], ['Michaela Miller', MILLER]], ['strict', 'balanced'], false);
+    });
+
+    it('the first name and the surname, the middle name left out, are still flagged in balanced and loose', () => {
+      expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
+    });
+  });
 });

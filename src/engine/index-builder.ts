@@ -75,6 +75,8 @@ export interface BuiltIndex {
   surnames: Map<number, number>;
   /** Name id -> the token position of its first given name, for the names whose surname is known. */
   firstGiven: Map<number, number>;
+  /** Individuals' names without a comma, of three strong tokens or more: "First Middle Last". */
+  naturalOrder: Set<number>;
   /** Names of one strong token, weak words aside (a vessel, a one-word company or alias: LAUREN, BAXTER). */
   oneWord: Set<number>;
 }
@@ -255,12 +257,13 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
-  surnames: Map<number, number>; firstGiven: Map<number, number>; oneWord: Set<number>;
+  surnames: Map<number, number>; firstGiven: Map<number, number>; naturalOrder: Set<number>; oneWord: Set<number>;
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const surnames = new Map<number, number>();
   const firstGiven = new Map<number, number>();
+  const naturalOrder = new Set<number>();
   const oneWord = new Set<number>();
   const rows: NameRow[] = [];
   const dict = new Dictionary();
@@ -299,11 +302,12 @@ function collectNames(entries: readonly ListEntry[]): {
       if (s !== 0) surnames.set(names.length, s);
       if (s !== 0) firstGiven.set(names.length, normaliseName(n.text.split(',')[0]).length);
       if (tokens.filter((t) => !t.weak).length === 1) oneWord.add(names.length);
+      if (entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak)) naturalOrder.add(names.length);
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, oneWord };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, naturalOrder, oneWord };
 }
 
 /**
@@ -357,7 +361,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, oneWord } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, naturalOrder, oneWord } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -451,6 +455,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     groups,
     surnames,
     firstGiven,
+    naturalOrder,
     oneWord,
     lookup: buildEntryLookup(entries),
     arrays: {

@@ -606,6 +606,10 @@ export function matchName(
         const s = surnames.get(core.rowName(r));
         if (s !== undefined && (s & matched) === 0) score *= mode.surnameMissingFactor;
       }
+      // A person's "First Middle Last" (no comma) matched without its first name: another person.
+      if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && index.naturalOrder.has(core.rowName(r))) {
+        score *= mode.firstNameMissingFactor;
+      }
       // One list word inside a longer query: one word in common.
       // (row() allocates: read only for the few one-word names.)
       if (mode.oneWordInsideFactor < 1 && index.oneWord.has(core.rowName(r)) && core.row(r).queryUnmatched >= 0.5) {
