@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
@@ -607,12 +607,12 @@ export function matchName(
         if (s !== undefined && (s & matched) === 0) score *= mode.surnameMissingFactor;
       }
       // A person's "First Middle Last" (no comma) matched without its first name: another person.
-      if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && index.naturalOrder.has(core.rowName(r))) {
+      if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
         score *= mode.firstNameMissingFactor;
       }
       // One list word inside a longer query: one word in common.
       // (row() allocates: read only for the few one-word names.)
-      if (mode.oneWordInsideFactor < 1 && index.oneWord.has(core.rowName(r)) && core.row(r).queryUnmatched >= 0.5) {
+      if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
