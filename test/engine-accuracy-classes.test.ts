@@ -90,11 +90,14 @@ describe('class 4: exact list strings are found in every mode, and the modes nes
 describe('class 6: the kind implied by the request\'s own fields', () => {
   it('a request with a date of birth is a person: a vessel or company on a common given name stays under review', () => {
     for (const [name, id] of [['Noah Smith', '600'], ['Noah Johnson', '600'], ['Noah Brown', '600'], ['Noah Garcia', '600']]) {
-      // The name alone reaches review (a whole list name inside a longer query)...
-      expect(flags(name, 'balanced', id), name).toBe(true);
+      // The name alone reaches review in loose (a whole list name inside a longer query; balanced
+      // marks one list word inside a longer name down, see engine-precision-snapshot.test.ts)...
+      expect(flags(name, 'loose', id), name).toBe(true);
       // ...a birth date says the subject is a person, which the vessel or company is not.
-      const withDob = engine.screen({ name, dateOfBirth: '1984-03-02', fuzziness: 'balanced' });
-      expect(withDob.summary.recommendedAction, name).toBe('clear');
+      for (const fuzziness of ['balanced', 'loose'] as const) {
+        const withDob = engine.screen({ name, dateOfBirth: '1984-03-02', fuzziness });
+        expect(withDob.summary.recommendedAction, `${name} ${fuzziness}`).toBe('clear');
+      }
     }
   });
 

@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { givenNameGroups } from './name-structure.js';
+import { givenNameGroups, surnameMask } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -71,7 +71,21 @@ export interface BuiltIndex {
   lookup: EntryLookup;
   /** Name id -> its given-name groups (name-structure.ts), for the names that have any. */
   groups: Map<number, number[]>;
+  /** Name id -> the strong token positions of its surname (name-structure.ts surnameMask), for the names that say. */
+  surnames: Map<number, number>;
+  /** Name id -> the token position of its first given name, for the names whose surname is known. */
+  firstGiven: Map<number, number>;
+  /**
+   * Per name id, NAME_ONE_WORD (one strong token, weak words aside: a vessel, a one-word company or
+   * alias, LAUREN, BAXTER) and NAME_NATURAL_ORDER (an individual's name without a comma, three strong
+   * tokens or more: "First Middle Last"). A typed array: the index crosses to the serving threads.
+   */
+  nameFlags: Uint8Array;
 }
+
+/** BuiltIndex.nameFlags bits. */
+export const NAME_ONE_WORD = 1;
+export const NAME_NATURAL_ORDER = 2;
 
 export function symbolOf(code: number): number {
   if (code >= 97 && code <= 122) return code - 96;
@@ -249,9 +263,13 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
+  surnames: Map<number, number>; firstGiven: Map<number, number>; nameFlags: number[];
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
+  const surnames = new Map<number, number>();
+  const firstGiven = new Map<number, number>();
+  const nameFlags: number[] = [];
   const rows: NameRow[] = [];
   const dict = new Dictionary();
   // Strict keys of the names folded into another row (see below), with the row that stands for them.
@@ -285,11 +303,17 @@ function collectNames(entries: readonly ListEntry[]): {
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       const g = givenNameGroups(entry, n.text, tokens);
       if (g.length > 0) groups.set(names.length, g);
+      const s = surnameMask(entry, n.text, tokens);
+      if (s !== 0) surnames.set(names.length, s);
+      if (s !== 0) firstGiven.set(names.length, normaliseName(n.text.split(',')[0]).length);
+      const oneWord = tokens.filter((t) => !t.weak).length === 1;
+      const natural = entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak);
+      nameFlags.push((oneWord ? NAME_ONE_WORD : 0) | (natural ? NAME_NATURAL_ORDER : 0));
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
   });
-  return { names, rows, dict, strictAlso, groups };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags };
 }
 
 /**
@@ -343,7 +367,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -435,6 +459,9 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   return {
     strictKeys,
     groups,
+    surnames,
+    firstGiven,
+    nameFlags: Uint8Array.from(nameFlags),
     lookup: buildEntryLookup(entries),
     arrays: {
       tokenCount: T, nameCount: N, tokBytes, tokOff, tokWeight, ...buildTrigrams(dict), ...buildPostings(dict, rows),

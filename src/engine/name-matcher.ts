@@ -3,12 +3,12 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { splitsAGroup } from './name-structure.js';
+import { romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -50,6 +50,32 @@ export const INFORMATION_MASS = 9;
 
 export function informationFactor(mass: number): number {
   return Math.min(1, Math.sqrt(mass / INFORMATION_MASS));
+}
+
+/**
+ * The information factor of row r. A query whose every token matched a listed person's surname and
+ * first given name exactly, the list's later given names left out (a middle name or patronymic the
+ * user did not know: "PETROV Sergey" for "PETROV, Sergey Valeriyevich"), counts the rarity of the
+ * whole listed name, as the exact name itself is exempt; the score already carries the penalty of
+ * the part left out. Only where the list says which part is the surname; not for a query of Han or
+ * Hangul syllables (they may stand for other characters), nor for a match that splits a given name
+ * written in parts ("KIM Min" for "KIM, Min Chol" is another given name, not a middle name left out).
+ */
+function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean): number {
+  const mass = core.rowMass(r);
+  const factor = informationFactor(mass);
+  if (factor >= 1 || syllabicOrSplit) return factor;
+  const name = core.rowName(r);
+  const surname = index.surnames.get(name);
+  const first = index.firstGiven.get(name);
+  if (surname === undefined || first === undefined || first > 31) return factor;
+  // The whole surname and the first given name matched: what is left over comes after them.
+  const matched = core.rowCandidateMask(r);
+  if (((matched & surname) >>> 0) !== surname || ((matched >>> first) & 1) === 0) return factor;
+  // Everything the query says matched exactly (row() allocates: read only for these few rows).
+  const row = core.row(r);
+  if (row.queryUnmatched >= 0.5 || row.candidateUnmatched < 0.5 || row.matched < mass - 1e-4) return factor;
+  return informationFactor(mass + row.candidateUnmatched);
 }
 
 export interface QueryPlan {
@@ -336,12 +362,60 @@ function keptTokens(tokens: NameToken[], limit: number, weightOf: WeightOf): Nam
   return rarest.sort((a, b) => a - b).map((i) => tokens[i]);
 }
 
+/**
+ * A given name and a surname in capitals run together ("ShefitXHAFERI", "Hsueh LungWEI", "WEIHsueh",
+ * "Ahmad'ALI"): the change of case inside the word is the space a form or a pipeline dropped. Split
+ * where a capitalised word of four letters or more meets two capitals (an apostrophe between them
+ * allowed), or where a word's capitals meet a capitalised word of four letters or more that ends it.
+ * A short prefix ("McGuire", "DeLuca", "O'Brien") and a typo's lower-case letters inside a word in
+ * capitals ("COnmANY", "CsgRAMIC": two typos make two at most) are no such change. The fuzzy modes
+ * only: the two parts still meet a joined list word as a compound unit, and strict stays exact.
+ */
+export function caseJoins(name: string): string {
+  return CASE_JOIN.test(name) ? name.replace(CASE_JOIN_LOWER, '$1$2 ').replace(CASE_JOIN_UPPER, '$1$2 ') : name;
+}
+
+const CASE_JOIN = /\p{Ll}{3}['\u2019]?\p{Lu}{2}|\p{Lu}{2}\p{Lu}\p{Ll}{3}/u;
+const CASE_JOIN_LOWER = /(^|[^\p{L}'\u2019])(\p{Lu}\p{Ll}{3,})(?=['\u2019]?\p{Lu}{2})/gu;
+const CASE_JOIN_UPPER = /(^|[^\p{L}'\u2019])(\p{Lu}{2,})(?=\p{Lu}\p{Ll}{3,}(?![\p{L}'\u2019]))/gu;
+
+/**
+ * The Arabic article with a typo, hyphenated to its word ("iL-LIBI", "Ai-SHA'IR", "Av-HARAMAIN",
+ * "L-QUTMAH"): a prefix of one or two letters one edit from al / el, before a word the lists write
+ * with the article (their join "allibi" is a list token), is the article. Another short hyphenated
+ * prefix ("Il-Sung", "Ui-Jong") meets no such join and stays as written.
+ */
+function articleTypos(name: string, index: BuiltIndex): string {
+  if (!ARTICLE_TYPO.test(name)) return name;
+  return name.replace(ARTICLE_TYPO_ALL, (whole: string, before: string, prefix: string, word: string) => {
+    const p = prefix.toLowerCase();
+    if (p === 'al' || p === 'el' || (osaDistance(p, 'al') > 1 && osaDistance(p, 'el') > 1)) return whole;
+    const rest = normaliseName(word).map((t) => t.text).join('');
+    return rest && (index.tokens.has(`al${rest}`) || index.tokens.has(`el${rest}`)) ? `${before}al-${word}` : whole;
+  });
+}
+
+const ARTICLE_TYPO = /(?:^|[\s,(])[A-Za-z]{1,2}-[A-Za-z']{3}/;
+const ARTICLE_TYPO_ALL = /(^|[\s,(])([A-Za-z]{1,2})-([A-Za-z']{3,})/g;
+
 /** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
-  return planWords(glue ? gluedArticles(rawWords(name, limits), glue) : rawWords(name, limits), mode, weightOf, known, limits, glue);
+  const fuzzy = fuzzyName(name, mode, glue);
+  return planWords(glue ? gluedArticles(rawWords(fuzzy, limits), glue) : rawWords(fuzzy, limits), mode, weightOf, known, limits, glue);
+}
+
+/**
+ * The name as the fuzzy plan reads it: capitals run together split at the change of case
+ * (caseJoins), and with the index at hand, a typo of the Arabic article hyphenated to a word fixed
+ * (articleTypos). The same string when neither applies (the common case).
+ */
+function fuzzyName(name: string, mode: ModeConfig, glue?: BuiltIndex): string {
+  if (!mode.compounds) return name;
+  const joined = caseJoins(name);
+  return glue ? articleTypos(joined, glue) : joined;
 }
 
 /** planQuery from the name's words as read (gluedArticles(rawWords(...)) with `glue`): matchName reads them once for both searches. */
@@ -474,11 +548,11 @@ function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, tex
 const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
-function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
-    if (unit.span !== 1) continue;
+    if (unit.span !== 1 || ((asWritten >>> unit.pos) & 1) === 1) continue;
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
@@ -497,15 +571,24 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): vo
   }
 }
 
+/** Positions (bits) of the plan's strong tokens that are list words: syllables matched as written. */
+function knownSyllables(plan: QueryPlan, index: BuiltIndex): number {
+  let mask = 0;
+  plan.tokens.forEach((t, i) => {
+    if (!t.weak && i < 31 && index.tokens.has(t.text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
 /**
  * Given-name equivalents (Bill / William, Juan / John): they meet at EQUIVALENT_SIM, below an exact
  * match, since they are different names of one person rather than spellings of one name.
  */
 const EQUIVALENT_SIM = 0.85;
 
-function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
+function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
   plan.units.forEach((unit, u) => {
-    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic) return;
+    if (unit.span !== 1 || plan.tokens[unit.pos].weak || plan.tokens[unit.pos].syllabic || ((asWritten >>> unit.pos) & 1) === 1) return;
     for (const eq of equivalentsOf(unit.text)) {
       const id = index.tokens.get(eq);
       if (id !== undefined) core.queueAdd(u, id, EQUIVALENT_SIM);
@@ -593,17 +676,24 @@ export function matchName(
   const read = tokensOfWords(words);
   const exact = matchStrict(index, read, listMask);
   if (!mode.fuzzyTokens) return exact;
-  // The strict search is done with its tokens: the plan may take them (and mark raw spellings on them).
-  const plan = planWords(words, mode, weightOf, index.tokens, limits, index, read);
+  // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
+  // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
+  const fuzzy = fuzzyName(name, mode, index);
+  const plan = fuzzy === name
+    ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
+    : planWords(gluedArticles(rawWords(fuzzy, limits), index), mode, weightOf, index.tokens, limits, index);
   if (plan.units.length === 0) return exact;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
+  // A name in romanised syllables ("KIM Hun"): a syllable the lists know is matched as written, like
+  // a Han/Hangul one ("Hun" is not "Kun"); one they do not know may still be a typo ("Liong" of Lirong).
+  const asWritten = romanisedSyllables(plan.tokens) ? knownSyllables(plan, index) : 0;
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
-      const syllabic = plan.tokens[unit.pos].syllabic;
+      const syllabic = plan.tokens[unit.pos].syllabic || (unit.span === 1 && ((asWritten >>> unit.pos) & 1) === 1);
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
       // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
       // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
@@ -626,8 +716,8 @@ export function matchName(
         if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
-    if (mode.phonetic) addPhonetic(core, index, plan);
-    if (mode.phonetic) addEquivalents(core, index, plan);
+    if (mode.phonetic) addPhonetic(core, index, plan, asWritten);
+    if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
@@ -637,17 +727,33 @@ export function matchName(
     const keep = floor?.keep;
     const hits: NameHit[] = exact;
     const groups = index.groups;
+    const surnames = index.surnames;
+    const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
+      const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
-      if (mode.splitGroupFactor < 1 && groups.size > 0) {
-        const g = groups.get(core.rowName(r));
-        if (g && splitsAGroup(g, core.rowCandidateMask(r))) score *= mode.splitGroupFactor;
+      const g = groups.size > 0 ? groups.get(core.rowName(r)) : undefined;
+      const split = g !== undefined && splitsAGroup(g, matched);
+      if (split) score *= mode.splitGroupFactor;
+      // The given names without any of the surname: another family.
+      if (mode.surnameMissingFactor < 1) {
+        const s = surnames.get(core.rowName(r));
+        if (s !== undefined && (s & matched) === 0) score *= mode.surnameMissingFactor;
+      }
+      // A person's "First Middle Last" (no comma) matched without its first name: another person.
+      if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
+        score *= mode.firstNameMissingFactor;
+      }
+      // One list word inside a longer query: one word in common.
+      // (row() allocates: read only for the few one-word names.)
+      if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
+        score *= mode.oneWordInsideFactor;
       }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
-      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * informationFactor(core.rowMass(r)) });
+      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
     }
     return hits;
   } finally {

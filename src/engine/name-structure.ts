@@ -24,7 +24,7 @@ const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW
  * surname and given-name parts that are all single syllables is read as Korean or Chinese even
  * when the entry states no nationality (an alias, a list without one).
  */
-const SYLLABIC_SURNAMES: ReadonlySet<string> = new Set([
+export const SYLLABIC_SURNAMES: ReadonlySet<string> = new Set([
   'kim', 'ri', 'yi', 'lee', 'pak', 'park', 'choe', 'choi', 'jong', 'chong', 'kang', 'cho', 'jo', 'yun', 'jang', 'chang', 'han',
   'o', 'oh', 'so', 'sin', 'shin', 'kwon', 'hwang', 'ahn', 'song', 'ryu', 'yu', 'hong', 'jon', 'chon', 'ko', 'mun', 'ryang',
   'hyon', 'paek', 'kwak', 'sim', 'ju', 'chu', 'om', 'nam', 'rim', 'im', 'kye', 'pyon', 'myong', 'cha', 'ryom', 'sok', 'tong',
@@ -33,7 +33,7 @@ const SYLLABIC_SURNAMES: ReadonlySet<string> = new Set([
   'du', 'ye', 'cheng', 'wei', 'su', 'lu', 'ding', 'ren', 'shen', 'yao', 'jin', 'fu', 'zhong', 'tan', 'liao', 'fang', 'shi', 'xiong',
 ]);
 /** One romanised Korean or Chinese syllable. */
-const SYLLABLE = /^[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|n|m|k|l|p|t|r)?$/;
+export const SYLLABLE = /^[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|n|m|k|l|p|t|r)?$/;
 
 /** Group masks cover token positions 0-31 (the core reports matched positions as one u32). */
 const MAX_GROUP_POSITION = 31;
@@ -124,6 +124,41 @@ function pushGroup(groups: number[], from: number, list: readonly NameToken[]): 
     if (!t.weak) strong |= 1 << (from + k);
   });
   if (strong !== 0) groups.push(all >>> 0, strong >>> 0);
+}
+
+/**
+ * A query name that is a Korean or Chinese surname and one syllable, romanised ("KIM Hun", "Jin
+ * YUN"): the least a Korean or Chinese name can say. Each syllable is a whole part of the name, so
+ * one spelt otherwise is another part, not a typo ("Sang" is not "Song", "Yong" not "Gyong"), as for
+ * syllables written in Han or Hangul. (Measured with three syllables too: a typo that makes another
+ * listed syllable, "PAEK Sue-Bong" for "PAEK, Se-Bong", was then lost.)
+ */
+export function romanisedSyllables(tokens: readonly NameToken[]): boolean {
+  const strong = tokens.filter((t) => !t.weak);
+  return strong.length === 2 &&
+    strong.every((t) => !t.syllabic && t.text.length >= 2 && SYLLABLE.test(t.text)) &&
+    strong.some((t) => SYLLABIC_SURNAMES.has(t.text));
+}
+
+/**
+ * The surname of a listed person as a u32 mask of its strong token positions (0 when the list does
+ * not say which part it is): only "SURNAME, Given Names" of an individual, one comma, where the
+ * words line up with the indexed tokens. A match that leaves every one of them out matched the given
+ * names alone: someone else with the same given names ("Trevor Williams" is not "FORREST, Trevor
+ * William", "JONG Man" not "KIM, Jong Man").
+ */
+export function surnameMask(entry: Pick<ListEntry, 'kind'>, text: string, tokens: readonly NameToken[]): number {
+  if (entry.kind !== 'individual') return 0;
+  const parts = text.split(',');
+  if (parts.length !== 2) return 0;
+  const surname = normaliseName(parts[0]);
+  const given = normaliseName(parts[1]);
+  if (given.length === 0 || surname.length + given.length !== tokens.length) return 0;
+  let mask = 0;
+  surname.forEach((t, k) => {
+    if (!t.weak && k <= MAX_GROUP_POSITION) mask |= 1 << k;
+  });
+  return mask >>> 0;
 }
 
 /**

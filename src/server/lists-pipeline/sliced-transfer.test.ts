@@ -19,6 +19,10 @@ describe('sliced transfer', () => {
     expect(out.index.tokens).toEqual(index.tokens);
     expect(out.index.skeletons).toEqual(index.skeletons);
     expect(out.index.strictKeys).toEqual(index.strictKeys);
+    expect(out.index.groups).toEqual(index.groups);
+    expect(out.index.surnames).toEqual(index.surnames);
+    expect(out.index.firstGiven).toEqual(index.firstGiven);
+    expect([...out.index.nameFlags]).toEqual([...index.nameFlags]);
     expect(out.index.lookup.byId).toEqual(index.lookup.byId);
     expect(out.index.lookup.identifiers).toEqual(index.lookup.identifiers);
     expect(out.index.lookup.identifiers.size).toBeGreaterThan(0);

@@ -1,0 +1,157 @@
+/**
+ * Precision classes of issue #14 on the real list snapshot (../shared/data/snapshot): one describe
+ * block per class, each checked on several real listed names of that class (pinned by the
+ * publishers' entry IDs), through the whole engine with the real lists' rarity.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { buildEngine, type Engine, type Fuzziness } from '../src/engine/index.js';
+import { caseJoins } from '../src/engine/name-matcher.js';
+import { loadListSet } from '../src/lists/catalog.js';
+import { SNAPSHOT_DIR, describeShared } from './support/shared.js';
+
+let engine: Engine;
+
+/** The confidence entry `key` ("list/id") gets for a name alone in `mode` (0 when not reported). */
+function confidence(name: string, mode: Fuzziness, key: string): number {
+  const m = engine.screen({ name, fuzziness: mode, limit: 100, threshold: 0.5 }).matches.find((x) => `${x.listSource}/${x.entryId}` === key);
+  return m?.confidence ?? 0;
+}
+
+const flagged = (name: string, mode: Fuzziness, key: string): boolean => confidence(name, mode, key) >= engine.thresholds[mode].review;
+
+/** Each case flagged (or not) in each mode, reported together so one failure names them all. */
+function expectFlags(cases: ReadonlyArray<readonly [string, string]>, modes: readonly Fuzziness[], want: boolean): void {
+  const got = cases.flatMap(([q, key]) => modes.map((mode) => ({ q, mode, flagged: flagged(q, mode, key) })));
+  expect(got).toEqual(got.map((g) => ({ ...g, flagged: want })));
+}
+
+describeShared('precision classes on the real snapshot', () => {
+  beforeAll(async () => {
+    engine = await buildEngine(await loadListSet({ dir: SNAPSHOT_DIR }));
+  });
+
+  describeShared('class: the given names of a listed person without any of the surname name someone else', () => {
+    it('a query matching only the given names of "SURNAME, Given Names" stays clear in balanced', () => {
+      expectFlags([
+        ['Trevor Williams', 'ofac-sdn/23209'], // FORREST, Trevor William
+        ['Christopher Vincent', 'ofac-sdn/34980'], // KINAHAN, Christopher Vincent
+        ['Hector Manuel', 'ofac-sdn/10622'], // BELTRAN SANCHEZ, Hector Manuel
+        ['JONG Man', 'ofac-sdn/22992'], // KIM, Jong Man
+        ["MUN Ch'o'l", 'ofac-sdn/21745'], // KIM, Mun Chol
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('with the surname (any order, a middle name left out, a typo) the same people are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Trevor William Forrest', 'ofac-sdn/23209'], ['Forrest Trevor', 'ofac-sdn/23209'],
+        ['Christopher Kinahan', 'ofac-sdn/34980'], ['Hector Manuel Beltran Sanchez', 'ofac-sdn/10622'],
+        ['Kim Jong Man', 'ofac-sdn/22992'], ['Mun Chol Kim', 'ofac-sdn/21745'], ['Trevor William Forest', 'ofac-sdn/23209'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a list name of one word found inside a longer query', () => {
+    it('a person named with a listed one-word vessel name and another name stays clear in balanced', () => {
+      expectFlags([
+        ['Lauren Smith', 'ofac-sdn/40886'], // LAUREN
+        ['Amber Lewis', 'ofac-sdn/15052'], // AMBER
+        ['James Baxter', 'ofac-sdn/48416'], // BAXTER
+        ['Steven Snow', 'ofac-sdn/15089'], // SNOW
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the one word alone, or with weak words only, is still flagged in every mode', () => {
+      expectFlags([
+        ['Lauren', 'ofac-sdn/40886'], ['AMBER', 'ofac-sdn/15052'], ['Baxter', 'ofac-sdn/48416'], ['SNOW', 'ofac-sdn/15089'],
+      ], ['strict', 'balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a Korean or Chinese surname and one syllable, romanised, is matched syllable for syllable', () => {
+    it('a listed syllable spelt one letter otherwise is another name: clear in strict and balanced', () => {
+      expectFlags([
+        ['KIM Hun', 'ofac-sdn/28036'], // KIM, Kun
+        ['Sang KIM', 'ofac-sdn/23508'], ['KIM Sang', 'ofac-sdn/23508'], // KIM, Song
+        ['YUN Jin', 'ofac-sdn/39497'], // YU, Jin
+        ['KANG Mun', 'ofac-sdn/22989'], // KANG, Min
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the same syllables as listed, in either order, are flagged in every fuzzy mode', () => {
+      expectFlags([
+        ['Kim Kun', 'ofac-sdn/28036'], ['Song Kim', 'ofac-sdn/23508'], ['Jin Yu', 'ofac-sdn/39497'], ['KANG Min', 'ofac-sdn/22989'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a typo that makes no listed syllable is still a typo, found in balanced', () => {
+      expectFlags([
+        ['Shi Liong', 'bis-entity/5feca4001e74ceb65836ab95f4898da9de1cb7ae'], // Shi Lirong
+        ['TIAN Ynyin', 'ofac-sdn/28263'], // TIAN, Yinyin
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class (recall): a given name and a surname in capitals run together, the case change the only space', () => {
+    it('is found in balanced and loose, the surname first or last', () => {
+      expectFlags([
+        ['ShefitXHAFERI', 'ofac-sdn/7811'], ['MuhametXHEMAJLI', 'ofac-sdn/7813'], ['AbdiSAMAD', 'ofac-sdn/39360'],
+        ['Qais AbdulKARIM', 'ofac-non-sdn/9716'], ['Hsueh LungWEI', 'ofac-sdn/11292'], ['WEIHsueh Kang', 'ofac-sdn/6714'],
+        ["Ahmad'ALI", 'ofac-sdn/21908'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a short prefix, or a typo\'s lower-case letters inside a word in capitals, is no case change to split at', () => {
+      for (const name of ['McGuire', 'DeLuca', "O'Brien", 'MacArthur', 'COnmANY', 'BOCHUANG CsgRAMIC INC.', 'HERwdANDEZ MORENO']) {
+        expect(caseJoins(name)).toBe(name);
+      }
+      expect(caseJoins('ShefitXHAFERI')).toBe('Shefit XHAFERI');
+      expect(caseJoins('WEIHsueh Kang')).toBe('WEI Hsueh Kang');
+    });
+  });
+
+  describeShared('class (recall): a common name with its middle name or patronymic left out', () => {
+    it('the surname and the first given name, exactly, are flagged in balanced and loose', () => {
+      expectFlags([
+        ['PETROV Sergey', 'ofac-sdn/35697'], ['Sergey Petrov', 'ofac-sdn/35697'], // PETROV, Sergey Valeriyevich
+        ['NOVIKOV Dmitriy', 'ofac-sdn/35235'], ['SOKOLOV Aleksandr', 'ofac-sdn/41038'], ['KUZNETSOV Dmitry', 'ofac-sdn/35471'],
+        ['SALEH Ahmed', 'ofac-sdn/17928'], // SALEH, Ahmed Ali
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('the first given name left out, a given name of syllables split, or Han syllables, stay clear in balanced', () => {
+      expectFlags([
+        ['Francisco Lopez', 'ofac-sdn/24705'], // LOPEZ, Jose Francisco
+        ['KIM Min', 'ofac-sdn/23092'], // KIM, Min Chol
+        ['瑜 李', 'ofac-sdn/11284'], // LI, Cheng Yu
+      ], ['strict', 'balanced'], false);
+    });
+  });
+
+  describeShared('class (recall): the Arabic article with a typo, hyphenated to its word', () => {
+    it('is read as the article before a word the lists write with it, in balanced and loose', () => {
+      expectFlags([
+        ['iL-LIBI Abd al-Muhsin', 'ofac-sdn/7150'], ["Ai-SHA'IR Ali", 'ofac-sdn/33292'], ['L-QUTMAH Akram', 'ofac-sdn/22109'],
+        ['Av-HARAMAIN : THE NETHERLANDS BRANCH', 'ofac-sdn/8262'], ["Ax-KUBAYSI 'Umar", 'ofac-sdn/22463'],
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('another short hyphenated prefix (a Korean syllable) is not made an article', () => {
+      const top = engine.screen({ name: 'Kim Il-Sung', fuzziness: 'balanced', limit: 5, threshold: 0.5 }).matches;
+      expect(top.some((m) => /\bAL\b/i.test(m.matchedName))).toBe(false);
+    });
+  });
+
+  describeShared('class: a person listed "First Middle Last" matched without the first name', () => {
+    const STONE = 'state-debarred/bd4dbb7ce5c7c68c7ac64484bfba98de6bea9a8f'; // Joel Robert Stone
+    const BROWNING = 'state-debarred/e0853cdb37995114caee61629890d3ac34c0fa19'; // Steven Paul Browning
+    const MILLER = 'state-debarred/ec88aaecbd1eedc38e29d760d2b2e8359eba2b5e'; // Scott Michael Miller
+
+    it('the middle name and the surname (another person\'s first name and surname) stay clear in balanced', () => {
+      expectFlags([['Robert Stone', STONE], ['Paul Brown', BROWNING], ['Michaela Miller', MILLER]], ['strict', 'balanced'], false);
+    });
+
+    it('the first name and the surname, the middle name left out, are still flagged in balanced and loose', () => {
+      expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
+    });
+  });
+});
