@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { givenNameGroups, surnameMask } from './name-structure.js';
+import { givenNameGroups, surnameOf } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -71,7 +71,7 @@ export interface BuiltIndex {
   lookup: EntryLookup;
   /** Name id -> its given-name groups (name-structure.ts), for the names that have any. */
   groups: Map<number, number[]>;
-  /** Name id -> the strong token positions of its surname (name-structure.ts surnameMask), for the names that say. */
+  /** Name id -> the strong token positions of its surname (name-structure.ts surnameOf), for the names that say. */
   surnames: Map<number, number>;
   /** Name id -> the token position of its first given name, for the names whose surname is known. */
   firstGiven: Map<number, number>;
@@ -303,9 +303,11 @@ function collectNames(entries: readonly ListEntry[]): {
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       const g = givenNameGroups(entry, n.text, tokens);
       if (g.length > 0) groups.set(names.length, g);
-      const s = surnameMask(entry, n.text, tokens);
-      if (s !== 0) surnames.set(names.length, s);
-      if (s !== 0) firstGiven.set(names.length, normaliseName(n.text.split(',')[0]).length);
+      const surname = surnameOf(entry, n.text, tokens);
+      if (surname !== null) {
+        surnames.set(names.length, surname.mask);
+        firstGiven.set(names.length, surname.tokens);
+      }
       const oneWord = tokens.filter((t) => !t.weak).length === 1;
       const natural = entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak);
       nameFlags.push((oneWord ? NAME_ONE_WORD : 0) | (natural ? NAME_NATURAL_ORDER : 0));

@@ -22,7 +22,7 @@ export interface ModeConfig extends ModeParams {
   splitGroupFactor: number;
   /**
    * Score factor for a match that leaves out every token of a listed person's surname (the list's
-   * "SURNAME, Given Names"): the given names alone name someone else (see name-structure.ts surnameMask).
+   * "SURNAME, Given Names"): the given names alone name someone else (see name-structure.ts surnameOf).
    */
   surnameMissingFactor: number;
   /**

@@ -141,24 +141,25 @@ export function romanisedSyllables(tokens: readonly NameToken[]): boolean {
 }
 
 /**
- * The surname of a listed person as a u32 mask of its strong token positions (0 when the list does
- * not say which part it is): only "SURNAME, Given Names" of an individual, one comma, where the
- * words line up with the indexed tokens. A match that leaves every one of them out matched the given
- * names alone: someone else with the same given names ("Trevor Williams" is not "FORREST, Trevor
- * William", "JONG Man" not "KIM, Jong Man").
+ * The surname of a listed person: `mask`, a u32 mask of its strong token positions, and `tokens`, how
+ * many tokens it has (the position of the first given name); null when the list does not say which
+ * part it is (or the surname has no strong token): only "SURNAME, Given Names" of an individual, one
+ * comma, where the words line up with the indexed tokens. A match that leaves every one of them out
+ * matched the given names alone: someone else with the same given names ("Trevor Williams" is not
+ * "FORREST, Trevor William", "JONG Man" not "KIM, Jong Man").
  */
-export function surnameMask(entry: Pick<ListEntry, 'kind'>, text: string, tokens: readonly NameToken[]): number {
-  if (entry.kind !== 'individual') return 0;
+export function surnameOf(entry: Pick<ListEntry, 'kind'>, text: string, tokens: readonly NameToken[]): { mask: number; tokens: number } | null {
+  if (entry.kind !== 'individual') return null;
   const parts = text.split(',');
-  if (parts.length !== 2) return 0;
+  if (parts.length !== 2) return null;
   const surname = normaliseName(parts[0]);
   const given = normaliseName(parts[1]);
-  if (given.length === 0 || surname.length + given.length !== tokens.length) return 0;
+  if (given.length === 0 || surname.length + given.length !== tokens.length) return null;
   let mask = 0;
   surname.forEach((t, k) => {
     if (!t.weak && k <= MAX_GROUP_POSITION) mask |= 1 << k;
   });
-  return mask >>> 0;
+  return mask === 0 ? null : { mask: mask >>> 0, tokens: surname.length };
 }
 
 /**
