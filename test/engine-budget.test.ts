@@ -4,7 +4,7 @@
  * timed), the name is never limited, and requests of real size are never cut.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALIAS_WORK, FULL_LIMITS, aliasLimits } from '../src/engine/budget.js';
+import { ALIAS_WORK, FULL_LIMITS, aliasLimits, aliasPlanWork } from '../src/engine/budget.js';
 import { MatchingCore, NO_WORK_LIMIT } from '../src/engine/core.js';
 import type { Engine, ScreenRequest } from '../src/engine/index.js';
 import { buildIndex } from '../src/engine/index-builder.js';
@@ -83,6 +83,23 @@ describe('the aliases of one request share ALIAS_WORK', () => {
     expect(bounded.notCompared).toBeGreaterThanOrEqual(1);
     expect(bounded.notCompared).toBeLessThanOrEqual(20);
     expect(unbounded.notCompared).toBeUndefined();
+  });
+
+  it('counts exactly: an alias whose search the bound stopped partway is not compared, nor any after it', () => {
+    // Ten aliases of the crowd's common tokens, each charged 4,000 + 80 a character before its walks.
+    const aliases = Array.from({ length: 10 }, (_, k) => `muhammad q${k}x ltd`);
+    const plan = aliasPlanWork(aliases[0], aliasLimits(aliases.length));
+    // A budget that lets the first alias start but stops its walks after 50 entries: all ten.
+    const partway = screenCounted({ name: 'Rustam Karimov', aliases }, plan + 50);
+    expect(partway.cuts).toBe(1);
+    expect(partway.notCompared).toBe(10);
+    // A budget the first alias's whole search fits in, but not the second's plan: nine.
+    const first = screenCounted({ name: 'Rustam Karimov', aliases: aliases.slice(0, 1) }, Infinity).work;
+    expect(first).toBeGreaterThan(plan + 50);
+    const afterFirst = screenCounted({ name: 'Rustam Karimov', aliases }, first + 100);
+    expect(afterFirst.notCompared).toBe(9);
+    // Everything fits: none, and the field is absent.
+    expect(screenCounted({ name: 'Rustam Karimov', aliases }, Infinity).notCompared).toBeUndefined();
   });
 
   it('the answer counts the aliases not compared from the first one the bound stopped', () => {

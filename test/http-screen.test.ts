@@ -153,6 +153,24 @@ describe('POST /screen/batch', () => {
     expect(r.headers.get('x-ratelimit-remaining')).toBe('7');
   });
 
+  it('an entity of more than 64 fields is its own slot\'s error; the others are screened (both batch forms)', async () => {
+    const key = await createKey(server, 'acct-crowded-slot', { monthlyLimit: 100 });
+    const crowded = { name: 'Ivan Petrov', ...Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, 1])) };
+    const crowdedAddress = { name: 'Ivan Petrov', address: Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, 1])) };
+    for (const json of [{ entities: [NOBODY, crowded, crowdedAddress] }, [NOBODY, crowded, crowdedAddress]]) {
+      const r = await call(server.url, 'POST', `${BASE}/screen/batch`, { token: key.token, json });
+      expect(r.status).toBe(200);
+      expect(r.body[0].summary.recommendedAction).toBe('clear');
+      expect(r.body[1].error.details).toEqual([{ field: 'body', issue: 'must have at most 64 fields' }]);
+      expect(r.body[2].error.details).toEqual([{ field: 'address', issue: 'must have at most 64 fields' }]);
+    }
+    // An envelope of more than 64 fields is the whole call's error, named as such.
+    const envelope = { entities: [NOBODY], ...Object.fromEntries(Array.from({ length: 65 }, (_, i) => [`k${i}`, 1])) };
+    const r = await call(server.url, 'POST', `${BASE}/screen/batch`, { token: key.token, json: envelope });
+    expect(r.status).toBe(400);
+    expect(r.body.error.details).toEqual([{ field: 'body', issue: 'must have at most 64 fields' }]);
+  });
+
   it('screens 100 entities in one call', async () => {
     const key = await createKey(server, 'acct-hundred');
     const r = await call(server.url, 'POST', `${BASE}/screen/batch`, { token: key.token, json: Array(100).fill(PUTIN) });

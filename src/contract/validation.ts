@@ -82,11 +82,21 @@ export type Validator<T> = (data: unknown) => ValidationResult<T>;
  */
 export const MAX_FIELDS = 64;
 
-export function compileValidator<S extends TSchema>(schema: S): Validator<Static<S>> {
+export interface ValidatorOptions {
+  /**
+   * 'body' looks for crowded objects (more than MAX_FIELDS keys) in the body itself only, for a
+   * schema whose inner values are validated on their own (a batch's entities: one crowded entity
+   * is that slot's error, not the whole call's). Default 'all': anywhere in the body.
+   */
+  crowded?: 'all' | 'body';
+}
+
+export function compileValidator<S extends TSchema>(schema: S, options: ValidatorOptions = {}): Validator<Static<S>> {
   checkLengthLimits(schema);
   const validate = ajv.compile<Static<S>>(schema);
+  const shallow = options.crowded === 'body';
   return (data) => {
-    const crowded = crowdedIssues(data);
+    const crowded = shallow ? crowdedBody(data) : crowdedIssues(data);
     if (crowded !== null) return { ok: false, issues: crowded };
     if (validate(data)) return { ok: true, value: data };
     return { ok: false, issues: toIssues(validate.errors ?? []) };
@@ -97,6 +107,16 @@ export function compileValidator<S extends TSchema>(schema: S): Validator<Static
 export function crowdedIssues(data: unknown): FieldIssue[] | null {
   const crowded = crowdedObject(data, MAX_FIELDS);
   return crowded === null ? null : [{ field: crowded || 'body', issue: `must have at most ${MAX_FIELDS} fields` }];
+}
+
+/** crowdedIssues for the body object itself only (its values are not looked into). */
+function crowdedBody(data: unknown): FieldIssue[] | null {
+  if (data === null || typeof data !== 'object' || Array.isArray(data) || Buffer.isBuffer(data)) return null;
+  let count = 0;
+  for (const key in data) {
+    if (Object.hasOwn(data, key) && ++count > MAX_FIELDS) return [{ field: 'body', issue: `must have at most ${MAX_FIELDS} fields` }];
+  }
+  return null;
 }
 
 interface Visit {

@@ -164,10 +164,15 @@ export class Engine implements ScreeningEngine {
         limits = { ...shared, work: this.aliasWork - spent };
       }
       const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
+      // The core stopped this alias's walks at the bound: it was not compared in full, and no alias
+      // after it is searched (its hits still count below).
+      let stopped = false;
       if (qi > 0) {
         spent += this.core.workDone();
-        // The core stopped this alias's walks at the bound: it was not compared in full.
-        if (spent >= this.aliasWork) firstCut = Math.min(firstCut, qi - 1);
+        if (spent >= this.aliasWork) {
+          firstCut = qi - 1;
+          stopped = true;
+        }
       }
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
@@ -181,6 +186,7 @@ export class Engine implements ScreeningEngine {
         const prev = best.get(named.entry);
         if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
       }
+      if (stopped) break;
     }
     // Aliases were left unsearched, or the last one's walks were cut.
     if (firstCut < aliases.length) this.budgetCuts++;

@@ -269,7 +269,7 @@ function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null |
     if (surname === undefined) continue;
     const given = index.tokens.get(classifyWord(w.slice(0, i), false).text);
     if (given === undefined || !endsAround(index, given, surname)) continue;
-    // The longest surname wins ("Alial" + "Minala" reads "Ali" + "Al" only with that name listed).
+    // The first split found from the right wins: the longest given name, the shortest surname.
     best = [w.slice(0, i), w.slice(i)];
     break;
   }

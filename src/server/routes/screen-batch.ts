@@ -26,8 +26,9 @@ import { compileValidator } from '../../contract/validation.js';
 import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
 import { screenableLists } from './screen.js';
 
-const validateEnvelope = compileValidator(BatchEnvelopeSchema);
-const validateArray = compileValidator(BatchArraySchema);
+// Each entity is validated on its own (readScreenRequest): a crowded entity is its slot's error.
+const validateEnvelope = compileValidator(BatchEnvelopeSchema, { crowded: 'body' });
+const validateArray = compileValidator(BatchArraySchema, { crowded: 'body' });
 
 interface ValidSlot {
   index: number;
@@ -86,12 +87,15 @@ export const screenBatchRoute: Route = {
 /** Screening time after which a batch lets the event loop run (other requests, /healthz) before its next slot. */
 export const BATCH_SLICE_MS = SLICE_MS;
 
+const ITEM_COUNT_ISSUE = /^must have at (least|most) \d+ items$/;
+
 /** The entities of `{"entities": [...]}` or of a bare array; 400 for the whole call otherwise. */
 function readEntities(body: unknown): unknown[] {
   const result = Array.isArray(body) ? validateArray(body) : validateEnvelope(body);
   if (result.ok) return Array.isArray(result.value) ? result.value : result.value.entities;
   const field = Array.isArray(body) ? 'body' : 'entities';
-  const issues = result.issues.map((i) => (i.issue.startsWith('must have at') ? { field, issue: `must hold 1 to ${MAX_BATCH} entities` } : i));
+  // The entity count's own issues (minItems / maxItems on the list of entities) say what a batch holds.
+  const issues = result.issues.map((i) => (i.field === field && ITEM_COUNT_ISSUE.test(i.issue) ? { field, issue: `must hold 1 to ${MAX_BATCH} entities` } : i));
   throw new AppError('invalid_request', issues,
     `A batch is {"entities": [...]} or a bare array of 1 to ${MAX_BATCH} screening requests.`);
 }
