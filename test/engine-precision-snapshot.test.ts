@@ -154,4 +154,21 @@ describeShared('precision classes on the real snapshot', () => {
       expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
     });
   });
+  describeShared('class: a Han or Hangul given name written with its syllables in another order than listed', () => {
+    it('is another given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['은정 김', 'ofac-sdn/20157'], // KIM, Jong Un
+        ['광수 김', 'ofac-sdn/22286'], // KIM, Su-Kwang
+        ['민석 최', 'ofac-sdn/23001'], // CH'OE, So'k-min
+        ['훈성 김', 'ofac-sdn/27212'], // KIM, Song Hun
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the syllables in the listed order, the name in one word or two, are flagged in every mode', () => {
+      expectFlags([
+        ['김정은', 'ofac-sdn/20157'], ['김 정은', 'ofac-sdn/20157'], ['정은 김', 'ofac-sdn/20157'],
+        ['수광 김', 'ofac-sdn/22286'], ['최석민', 'ofac-sdn/23001'], ['성훈 김', 'ofac-sdn/27212'],
+      ], ['strict', 'balanced', 'loose'], true);
+    });
+  });
 });
