@@ -154,7 +154,7 @@ describeShared('precision classes on the real snapshot', () => {
       expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
     });
   });
-  describeShared('class: a Han or Hangul given name written with its syllables in another order than listed', () => {
+  describeShared('class: a Han or Hangul given name written with its syllables in another order than listed, or only one of them listed', () => {
     it('is another given name: clear in strict and balanced', () => {
       expectFlags([
         ['은정 김', 'ofac-sdn/20157'], // KIM, Jong Un
@@ -164,10 +164,19 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['strict', 'balanced'], false);
     });
 
+    it('a given name of which the list name has one syllable and lacks the other is another given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['정수 은영 김', 'ofac-sdn/20157'], // KIM, Jong Un: 은영 "Un Yong" shares only "Un"
+        ['경수 준혁 김', 'ofac-sdn/23007'], // KIM, Kyong Hyok
+        ['정수 성호 김', 'ofac-sdn/48269'], // JONG, Song Ho
+      ], ['strict', 'balanced'], false);
+    });
+
     it('the syllables in the listed order, the name in one word or two, are flagged in every mode', () => {
       expectFlags([
         ['김정은', 'ofac-sdn/20157'], ['김 정은', 'ofac-sdn/20157'], ['정은 김', 'ofac-sdn/20157'],
         ['수광 김', 'ofac-sdn/22286'], ['최석민', 'ofac-sdn/23001'], ['성훈 김', 'ofac-sdn/27212'],
+        ['리수용', 'ofac-sdn/21735'], ['최룡해', 'ofac-sdn/23213'], ['김여정', 'ofac-sdn/21444'], ['최춘식', 'ofac-sdn/19498'],
       ], ['strict', 'balanced', 'loose'], true);
     });
   });

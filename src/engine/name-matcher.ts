@@ -671,10 +671,20 @@ function syllableRuns(name: string, tokens: readonly NameToken[]): NameToken[][]
 /** A listed token is the syllable as the list spells it or as romanised (NameToken.raw). */
 const sameSyllable = (s: NameToken, listed: NameToken): boolean => listed.text === s.text || (s.raw !== undefined && listed.text === s.raw);
 
-/** The listed name has every syllable of some run as words of its own, but not side by side in the run's order. */
-function reordersARun(runs: readonly NameToken[][], listed: readonly NameToken[]): boolean {
+/** Some listed word has the syllable inside it (a join: "Hongbo" has "bo"). */
+const inSomeWord = (s: NameToken, listed: readonly NameToken[]): boolean =>
+  listed.some((l) => l.text.includes(s.text) || (s.raw !== undefined && l.text.includes(s.raw)));
+
+/**
+ * The listed name reads some run as another given name: it has every syllable of the run as words of
+ * its own but not side by side in the run's order (정은 / 은정), or it has one syllable of the run
+ * and lacks another altogether (은영 "Un Yong" for "Jong Un": one syllable in common).
+ */
+function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameToken[]): boolean {
   for (const run of runs) {
-    if (!run.every((s) => listed.some((l) => sameSyllable(s, l)))) continue;
+    const words = run.filter((s) => listed.some((l) => sameSyllable(s, l))).length;
+    if (words > 0 && words < run.length && run.some((s) => !inSomeWord(s, listed))) return true;
+    if (words < run.length) continue;
     let inOrder = false;
     for (let j = 0; j + run.length <= listed.length && !inOrder; j++) inOrder = run.every((s, k) => sameSyllable(s, listed[j + k]));
     if (!inOrder) return true;
@@ -683,7 +693,7 @@ function reordersARun(runs: readonly NameToken[][], listed: readonly NameToken[]
 }
 
 /**
- * Hits whose list name has a run's syllables out of order (see syllableRuns): another given name.
+ * Hits whose list name reads a run otherwise (see syllableRuns, conflictsWithARun): another given name.
  * Scored by `factor` in the fuzzy modes (as a given name split: splitGroupFactor); strict (factor
  * 0) drops them, as it finds names equal in their order of syllables only.
  */
@@ -691,7 +701,7 @@ function keepSyllableOrder(index: BuiltIndex, hits: NameHit[], runs: readonly Na
   if (runs.length === 0 || hits.length === 0) return hits;
   const kept: NameHit[] = [];
   for (const hit of hits) {
-    if (!reordersARun(runs, normaliseName(index.names[hit.name].text))) kept.push(hit);
+    if (!conflictsWithARun(runs, normaliseName(index.names[hit.name].text))) kept.push(hit);
     else if (factor > 0) kept.push({ name: hit.name, score: hit.score * factor });
   }
   return kept;
