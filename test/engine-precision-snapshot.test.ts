@@ -180,4 +180,14 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['strict', 'balanced', 'loose'], true);
     });
   });
+
+  describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
+    it('is still that word: the organisation is found in balanced and loose', () => {
+      expectFlags([
+        ['COMERCpAL JOANA S.A. DE C.V.', 'ofac-sdn/10651'], ['GRUPO COMEaRCIAL SAN BLAS S.A. DE C.V.', 'ofac-sdn/13015'],
+        ['PALESTINIAN SASOCIATION IN AUSTRIA', 'ofac-sdn/7918'], ['COMERCIAL CIMEX SA', 'ofac-sdn/551'],
+        ['ETCO INTERNATINAL COMMODITIES LTD', 'ofac-sdn/767'], ['COMERCIAL IBEROAMERICANA SA', 'ofac-sdn/540'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });
