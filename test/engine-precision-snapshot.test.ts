@@ -190,4 +190,22 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: Han syllables written as words of their own joined into one listed Latin word', () => {
+    it('a one-character given name and a one-character surname are two names, not one word: clear in every mode', () => {
+      expectFlags([
+        ['军 鞠', 'ofac-sdn/12915'], // JUNJU, Abdullah
+        ['想 贺', 'ofac-sdn/23176'], // XIANGHE TRADE CO., LTD.
+        ['红 颜', 'ofac-sdn/16319'], // HANGZHOU HONGYAN TRADING CO., LTD
+        ['楠 杨', 'ofac-non-sdn/32084'], // ZHEJIANG NANYANG TECHNOLOGY COMPANY LIMITED
+      ], ['strict', 'balanced', 'loose'], false);
+    });
+
+    it('the syllables of one written word still join: a given name of two characters meets the listed joined given name', () => {
+      expectFlags([
+        ['夏峰兵', 'ofac-sdn/45350'], ['峰兵 夏', 'ofac-sdn/45350'], ['夏 峰兵', 'ofac-sdn/45350'], // XIA, Fengbing
+        ['张宏波', 'ofac-sdn/40140'], ['宏波 张', 'ofac-sdn/40140'], // ZHANG, Hongbo
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

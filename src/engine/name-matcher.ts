@@ -398,6 +398,15 @@ function articleTypos(name: string, index: BuiltIndex): string {
 const ARTICLE_TYPO = /(?:^|[\s,(])[A-Za-z]{1,2}-[A-Za-z']{3}/;
 const ARTICLE_TYPO_ALL = /(^|[\s,(])([A-Za-z]{1,2})-([A-Za-z']{3,})/g;
 
+/**
+ * Two Han or Hangul syllables, one of them a character written as a word of its own (a surname,
+ * a one-character given name: 军 鞠, 红 颜): two names, never one romanised word ("Junju",
+ * "Hongyan"). The syllables of one word still join ("近平" = "Jinping").
+ */
+function apartSyllables(a: NameToken, b: NameToken): boolean {
+  return a.syllabic === true && b.syllabic === true && (a.standalone === true || b.standalone === true);
+}
+
 /** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
@@ -455,6 +464,7 @@ function planWords(
   if (mode.compounds) {
     for (const c of compounds(tokens)) {
       if (units.length >= MAXQ) break;
+      if (apartSyllables(tokens[c.pos], tokens[c.pos + 1])) continue;
       units.push({ text: c.text, pos: c.pos, span: 2, weight: weights[c.pos] + weights[c.pos + 1] });
     }
     // Three short strong tokens joined: a name split in three ("Plat Ono Vich" = "Platonovich").

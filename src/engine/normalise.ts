@@ -24,6 +24,8 @@ export interface NameToken {
   abjad: boolean;
   /** A syllable transliterated from Han or Hangul: exact pinyin/romanisation only, never fuzzed. */
   syllabic?: boolean;
+  /** A Han or Hangul character written as a word of its own (RawWord.standalone). */
+  standalone?: boolean;
   /**
    * The word as written, when folding changed it (a variant or a typo'd vocabulary word). Indexed
    * and searched too: folding is not symmetric under typos ("Abdella" folds to abdullah, the query
@@ -232,6 +234,8 @@ interface ClassifiedWord {
   /** See RawWord.written. */
   written?: string;
   syllabic?: boolean;
+  /** See NameToken.standalone. */
+  standalone?: boolean;
   /** Written in an abjad (see NameToken.abjad). */
   abjad?: boolean;
 }
@@ -490,6 +494,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.raw && w.raw !== w.text) token.raw = w.raw;
     else if (w.written) token.raw = w.written;
     if (w.syllabic) token.syllabic = true;
+    if (w.standalone) token.standalone = true;
     return token;
   });
 
@@ -499,7 +504,8 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       const hangul = w.native !== undefined && HANGUL.test(w.native);
       const first = hangul && (firstHangul || w.standalone === true);
       if (hangul) firstHangul = false;
-      return hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name', syllabic: true };
+      const c = hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name' as const, syllabic: true };
+      return w.standalone ? { ...c, standalone: true } : c;
     }
     if (wadeGiles) {
       const pinyin = wadeGilesToPinyin(text);
