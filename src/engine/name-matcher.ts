@@ -657,10 +657,10 @@ function hasInnerLineage(query: readonly NameToken[]): boolean {
 /**
  * The syllables of each Han or Hangul word of the query that must keep their written order: a
  * given name of two syllables is one name read in its order (은정 "Un Jong" is not 정은 "Jong Un",
- * 광수 is not "Su-Kwang"), and the lists romanise it in that order. A word of two syllables or
- * more, once the whole name's first syllable (its surname) is set aside when the name is one word
- * (김정은 = "KIM Jong Un", listed "Jong Un KIM" too). Empty when the words cannot be told apart
- * (the syllables read differ from those written, e.g. a name cut at the limits).
+ * 광수 is not "Su-Kwang"), and the lists romanise it in that order. Each written word of two
+ * syllables or more is a run; a name written as one word first loses its first syllable, the
+ * surname, which the lists may put last (김정은 = "Jong Un KIM" too). Empty when the words cannot
+ * be told apart (the syllables read differ from those written, e.g. a name cut at the limits).
  */
 function syllableRuns(name: string, tokens: readonly NameToken[]): NameToken[][] {
   const syllables = tokens.filter((t) => t.syllabic);
