@@ -681,19 +681,22 @@ function syllableRuns(name: string, tokens: readonly NameToken[]): NameToken[][]
 /** A listed token is the syllable as the list spells it or as romanised (NameToken.raw). */
 const sameSyllable = (s: NameToken, listed: NameToken): boolean => listed.text === s.text || (s.raw !== undefined && listed.text === s.raw);
 
-/** Some listed word has the syllable inside it (a join: "Hongbo" has "bo"). */
-const inSomeWord = (s: NameToken, listed: readonly NameToken[]): boolean =>
-  listed.some((l) => l.text.includes(s.text) || (s.raw !== undefined && l.text.includes(s.raw)));
+/**
+ * Some listed word has the syllable inside it (a join: "Hongbo" has "bo"), other than a word that is
+ * another word of the query itself ("Yu" is inside "Ryu", the query's own surname 류).
+ */
+const inSomeWord = (s: NameToken, listed: readonly NameToken[], query: readonly NameToken[]): boolean =>
+  listed.some((l) => (l.text.includes(s.text) || (s.raw !== undefined && l.text.includes(s.raw))) && !query.some((o) => o !== s && sameSyllable(o, l)));
 
 /**
  * The listed name reads some run as another given name: it has every syllable of the run as words of
  * its own but not side by side in the run's order (정은 / 은정), or it has one syllable of the run
  * and lacks another altogether (은영 "Un Yong" for "Jong Un": one syllable in common).
  */
-function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameToken[]): boolean {
+function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameToken[], query: readonly NameToken[]): boolean {
   for (const run of runs) {
     const words = run.filter((s) => listed.some((l) => sameSyllable(s, l))).length;
-    if (words > 0 && words < run.length && run.some((s) => !inSomeWord(s, listed))) return true;
+    if (words > 0 && words < run.length && run.some((s) => !inSomeWord(s, listed, query))) return true;
     if (words < run.length) continue;
     let inOrder = false;
     for (let j = 0; j + run.length <= listed.length && !inOrder; j++) inOrder = run.every((s, k) => sameSyllable(s, listed[j + k]));
@@ -707,11 +710,13 @@ function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameTo
  * Scored by `factor` in the fuzzy modes (as a given name split: splitGroupFactor); strict (factor
  * 0) drops them, as it finds names equal in their order of syllables only.
  */
-function keepSyllableOrder(index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], factor: number): NameHit[] {
+function keepSyllableOrder(
+  index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], query: readonly NameToken[], factor: number,
+): NameHit[] {
   if (runs.length === 0 || hits.length === 0) return hits;
   const kept: NameHit[] = [];
   for (const hit of hits) {
-    if (!conflictsWithARun(runs, normaliseName(index.names[hit.name].text))) kept.push(hit);
+    if (!conflictsWithARun(runs, normaliseName(index.names[hit.name].text), query)) kept.push(hit);
     else if (factor > 0) kept.push({ name: hit.name, score: hit.score * factor });
   }
   return kept;
@@ -749,14 +754,14 @@ export function matchName(
   const read = tokensOfWords(words);
   const runs = syllableRuns(name, read);
   const exact = matchStrict(index, read, listMask);
-  if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, 0);
+  if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, read, 0);
   // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
   // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
   const fuzzy = fuzzyName(name, mode, index);
   const plan = fuzzy === name
     ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
     : planWords(gluedArticles(rawWords(fuzzy, limits), index), mode, weightOf, index.tokens, limits, index);
-  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, mode.splitGroupFactor);
+  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor);
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
@@ -829,7 +834,7 @@ export function matchName(
       if (keep && !keep(score)) continue;
       hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
     }
-    return keepSyllableOrder(index, hits, runs, mode.splitGroupFactor);
+    return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor);
   } finally {
     core.reset(plan.units.length);
   }
