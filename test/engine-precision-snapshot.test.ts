@@ -154,4 +154,59 @@ describeShared('precision classes on the real snapshot', () => {
       expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
     });
   });
+  describeShared('class: a Han or Hangul given name written with its syllables in another order than listed, or only one of them listed', () => {
+    it('is another given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['은정 김', 'ofac-sdn/20157'], // KIM, Jong Un
+        ['광수 김', 'ofac-sdn/22286'], // KIM, Su-Kwang
+        ['민석 최', 'ofac-sdn/23001'], // CH'OE, So'k-min
+        ['훈성 김', 'ofac-sdn/27212'], // KIM, Song Hun
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('a given name of which the list name has one syllable and lacks the other is another given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['정수 은영 김', 'ofac-sdn/20157'], // KIM, Jong Un: 은영 "Un Yong" shares only "Un"
+        ['경수 준혁 김', 'ofac-sdn/23007'], // KIM, Kyong Hyok
+        ['정수 성호 김', 'ofac-sdn/48269'], // JONG, Song Ho
+        ['유진 류', 'ofac-sdn/17616'], // RYU, Jin: "Yu" is inside "Ryu", but that is the query's own surname 류
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the syllables in the listed order, the name in one word or two, are flagged in every mode', () => {
+      expectFlags([
+        ['김정은', 'ofac-sdn/20157'], ['김 정은', 'ofac-sdn/20157'], ['정은 김', 'ofac-sdn/20157'],
+        ['수광 김', 'ofac-sdn/22286'], ['최석민', 'ofac-sdn/23001'], ['성훈 김', 'ofac-sdn/27212'],
+        ['류진', 'ofac-sdn/17616'], ['진 류', 'ofac-sdn/17616'], ['리수용', 'ofac-sdn/21735'], ['최룡해', 'ofac-sdn/23213'], ['김여정', 'ofac-sdn/21444'], ['최춘식', 'ofac-sdn/19498'],
+      ], ['strict', 'balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
+    it('is still that word: the organisation is found in balanced and loose', () => {
+      expectFlags([
+        ['COMERCpAL JOANA S.A. DE C.V.', 'ofac-sdn/10651'], ['GRUPO COMEaRCIAL SAN BLAS S.A. DE C.V.', 'ofac-sdn/13015'],
+        ['PALESTINIAN SASOCIATION IN AUSTRIA', 'ofac-sdn/7918'], ['COMERCIAL CIMEX SA', 'ofac-sdn/551'],
+        ['ETCO INTERNATINAL COMMODITIES LTD', 'ofac-sdn/767'], ['COMERCIAL IBEROAMERICANA SA', 'ofac-sdn/540'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: Han syllables written as words of their own joined into one listed Latin word', () => {
+    it('a one-character given name and a one-character surname are two names, not one word: clear in every mode', () => {
+      expectFlags([
+        ['军 鞠', 'ofac-sdn/12915'], // JUNJU, Abdullah
+        ['想 贺', 'ofac-sdn/23176'], // XIANGHE TRADE CO., LTD.
+        ['红 颜', 'ofac-sdn/16319'], // HANGZHOU HONGYAN TRADING CO., LTD
+        ['楠 杨', 'ofac-non-sdn/32084'], // ZHEJIANG NANYANG TECHNOLOGY COMPANY LIMITED
+      ], ['strict', 'balanced', 'loose'], false);
+    });
+
+    it('the syllables of one written word still join: a given name of two characters meets the listed joined given name', () => {
+      expectFlags([
+        ['夏峰兵', 'ofac-sdn/45350'], ['峰兵 夏', 'ofac-sdn/45350'], ['夏 峰兵', 'ofac-sdn/45350'], // XIA, Fengbing
+        ['张宏波', 'ofac-sdn/40140'], ['宏波 张', 'ofac-sdn/40140'], // ZHANG, Hongbo
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

@@ -10,7 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
-  CLASSIFY_REACH, CLASSIFY_SHORTENS, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
 import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
@@ -398,6 +398,15 @@ function articleTypos(name: string, index: BuiltIndex): string {
 const ARTICLE_TYPO = /(?:^|[\s,(])[A-Za-z]{1,2}-[A-Za-z']{3}/;
 const ARTICLE_TYPO_ALL = /(^|[\s,(])([A-Za-z]{1,2})-([A-Za-z']{3,})/g;
 
+/**
+ * Two Han or Hangul syllables, one of them a character written as a word of its own (a surname,
+ * a one-character given name: 军 鞠, 红 颜): two names, never one romanised word ("Junju",
+ * "Hongyan"). The syllables of one word still join ("近平" = "Jinping").
+ */
+function apartSyllables(a: NameToken, b: NameToken): boolean {
+  return a.syllabic === true && b.syllabic === true && (a.standalone === true || b.standalone === true);
+}
+
 /** `glue`: the index whose words a glued article is split off (see gluedArticles). */
 export function planQuery(
   name: string, mode: ModeConfig, weightOf: WeightOf, known?: ReadonlyMap<string, number>,
@@ -455,6 +464,7 @@ function planWords(
   if (mode.compounds) {
     for (const c of compounds(tokens)) {
       if (units.length >= MAXQ) break;
+      if (apartSyllables(tokens[c.pos], tokens[c.pos + 1])) continue;
       units.push({ text: c.text, pos: c.pos, span: 2, weight: weights[c.pos] + weights[c.pos + 1] });
     }
     // Three short strong tokens joined: a name split in three ("Plat Ono Vich" = "Platonovich").
@@ -644,6 +654,74 @@ function hasInnerLineage(query: readonly NameToken[]): boolean {
   return false;
 }
 
+/**
+ * The syllables of each Han or Hangul word of the query that must keep their written order: a
+ * given name of two syllables is one name read in its order (은정 "Un Jong" is not 정은 "Jong Un",
+ * 광수 is not "Su-Kwang"), and the lists romanise it in that order. Each written word of two
+ * syllables or more is a run; a name written as one word first loses its first syllable, the
+ * surname, which the lists may put last (김정은 = "Jong Un KIM" too). Empty when the words cannot
+ * be told apart (the syllables read differ from those written, e.g. a name cut at the limits).
+ */
+function syllableRuns(name: string, tokens: readonly NameToken[]): NameToken[][] {
+  const syllables = tokens.filter((t) => t.syllabic);
+  if (syllables.length < 2) return [];
+  const pieces = name.trim().split(/\s+/);
+  const counts = pieces.map((p) => [...p].filter((c) => SYLLABIC.test(c)).length);
+  if (counts.reduce((a, b) => a + b, 0) !== syllables.length) return [];
+  const runs: NameToken[][] = [];
+  let at = 0;
+  for (const count of counts) {
+    const run = syllables.slice(pieces.length === 1 ? at + 1 : at, at + count);
+    if (run.length >= 2) runs.push(run);
+    at += count;
+  }
+  return runs;
+}
+
+/** A listed token is the syllable as the list spells it or as romanised (NameToken.raw). */
+const sameSyllable = (s: NameToken, listed: NameToken): boolean => listed.text === s.text || (s.raw !== undefined && listed.text === s.raw);
+
+/**
+ * Some listed word has the syllable inside it (a join: "Hongbo" has "bo"), other than a word that is
+ * another word of the query itself ("Yu" is inside "Ryu", the query's own surname 류).
+ */
+const inSomeWord = (s: NameToken, listed: readonly NameToken[], query: readonly NameToken[]): boolean =>
+  listed.some((l) => (l.text.includes(s.text) || (s.raw !== undefined && l.text.includes(s.raw))) && !query.some((o) => o !== s && sameSyllable(o, l)));
+
+/**
+ * The listed name reads some run as another given name: it has every syllable of the run as words of
+ * its own but not side by side in the run's order (정은 / 은정), or it has one syllable of the run
+ * and lacks another altogether (은영 "Un Yong" for "Jong Un": one syllable in common).
+ */
+function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameToken[], query: readonly NameToken[]): boolean {
+  for (const run of runs) {
+    const words = run.filter((s) => listed.some((l) => sameSyllable(s, l))).length;
+    if (words > 0 && words < run.length && run.some((s) => !inSomeWord(s, listed, query))) return true;
+    if (words < run.length) continue;
+    let inOrder = false;
+    for (let j = 0; j + run.length <= listed.length && !inOrder; j++) inOrder = run.every((s, k) => sameSyllable(s, listed[j + k]));
+    if (!inOrder) return true;
+  }
+  return false;
+}
+
+/**
+ * Hits whose list name reads a run otherwise (see syllableRuns, conflictsWithARun): another given name.
+ * Scored by `factor` in the fuzzy modes (as a given name split: splitGroupFactor); strict (factor
+ * 0) drops them, as it finds names equal in their order of syllables only.
+ */
+function keepSyllableOrder(
+  index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], query: readonly NameToken[], factor: number,
+): NameHit[] {
+  if (runs.length === 0 || hits.length === 0) return hits;
+  const kept: NameHit[] = [];
+  for (const hit of hits) {
+    if (!conflictsWithARun(runs, normaliseName(index.names[hit.name].text), query)) kept.push(hit);
+    else if (factor > 0) kept.push({ name: hit.name, score: hit.score * factor });
+  }
+  return kept;
+}
+
 /** Which name scores a caller wants: `keep` must be non-decreasing in the score. */
 export interface ScoreFloor {
   /** Rows whose raw score it rejects are left out. */
@@ -674,15 +752,16 @@ export function matchName(
   // The name's words are read once, for both searches (neither changes them).
   const words = gluedArticles(rawWords(name, limits), index);
   const read = tokensOfWords(words);
+  const runs = syllableRuns(name, read);
   const exact = matchStrict(index, read, listMask);
-  if (!mode.fuzzyTokens) return exact;
+  if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, read, 0);
   // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
   // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
   const fuzzy = fuzzyName(name, mode, index);
   const plan = fuzzy === name
     ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
     : planWords(gluedArticles(rawWords(fuzzy, limits), index), mode, weightOf, index.tokens, limits, index);
-  if (plan.units.length === 0) return exact;
+  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor);
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
@@ -755,7 +834,7 @@ export function matchName(
       if (keep && !keep(score)) continue;
       hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
     }
-    return hits;
+    return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor);
   } finally {
     core.reset(plan.units.length);
   }

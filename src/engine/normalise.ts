@@ -24,6 +24,8 @@ export interface NameToken {
   abjad: boolean;
   /** A syllable transliterated from Han or Hangul: exact pinyin/romanisation only, never fuzzed. */
   syllabic?: boolean;
+  /** A Han or Hangul character written as a word of its own (RawWord.standalone). */
+  standalone?: boolean;
   /**
    * The word as written, when folding changed it (a variant or a typo'd vocabulary word). Indexed
    * and searched too: folding is not symmetric under typos ("Abdella" folds to abdullah, the query
@@ -232,11 +234,13 @@ interface ClassifiedWord {
   /** See RawWord.written. */
   written?: string;
   syllabic?: boolean;
+  /** See NameToken.standalone. */
+  standalone?: boolean;
   /** Written in an abjad (see NameToken.abjad). */
   abjad?: boolean;
 }
 
-// Closed vocabularies recognised through one typo (see fuzzy-words.ts): words of 6+ letters for
+// Closed vocabularies recognised through one typo (see fuzzy-words.ts; BUSINESS below): words of 6+ letters for
 // legal forms and titles (on any letter, the first too, for legal-form words of 7+ letters), 7+ for given-name variants (shorter names are too often another name one
 // letter away: Andrea is not Andrei). Raw-spelling units cover the typos of shorter variants.
 const LEGAL = new FuzzyWords(LEGAL_FORMS, 6, 7);
@@ -244,12 +248,23 @@ const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6)
 const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5, 7);
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
-/** Words near none of the four vocabularies skip their neighbourhood searches (exact lookups stay). */
-const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE]);
-/** Shortest word any of the four searches through a typo. */
-const FUZZY_MIN_LENGTH = Math.min(LEGAL.minLength, HONORIFIC.minLength, VARIANT.minLength, PHRASE.minLength);
+/**
+ * The long words of organisation names that fold ("COMERCIAL" = comercio, "ASSOCIATION" = associates),
+ * through one typo keeping the first letter ("COMERCpAL", "SASOCIATION"): a typo in a folded word
+ * otherwise leaves a rare strong token the list lacks, and the whole name is lost. 7+ letters: no
+ * given name or surname is one edit from one of them.
+ */
+const BUSINESS_WORD_MIN = 7;
+const BUSINESS = new FuzzyWords(
+  [...WORD_ABBREVIATIONS].flatMap(([from, to]) => [[from, to], [to, to]] as const).filter(([w]) => w.length >= BUSINESS_WORD_MIN),
+  BUSINESS_WORD_MIN,
+);
+/** Words near none of the five vocabularies skip their neighbourhood searches (exact lookups stay). */
+const NEAR_VOCABULARY = new NeighbourFilter([LEGAL, HONORIFIC, VARIANT, PHRASE, BUSINESS]);
+/** Shortest word any of the five searches through a typo. */
+const FUZZY_MIN_LENGTH = Math.min(LEGAL.minLength, HONORIFIC.minLength, VARIANT.minLength, PHRASE.minLength, BUSINESS.minLength);
 /** Longest word within one edit of any of them: longer words skip the neighbourhood test (quadratic in length). */
-const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength) + 1;
+const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength, BUSINESS.maxLength) + 1;
 
 // Names repeat their words a lot (70k distinct words in 150k): classify each word once. The cache
 // is bounded (cleared when full) and far larger than what one request can add (see NAME_LIMITS).
@@ -307,7 +322,7 @@ const longestOf = (words: Iterable<string>): number => Math.max(0, ...[...words]
  * skip fragments that could never be a known word by that bound.
  */
 export const CLASSIFY_REACH = Math.max(
-  FUZZY_MAX_LENGTH, LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength,
+  FUZZY_MAX_LENGTH, LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength, BUSINESS.maxLength,
   longestOf(STOP_WORDS), longestOf(HONORIFICS), longestOf(VESSEL_PREFIXES), longestOf(PARTICLES), longestOf(WORD_ABBREVIATIONS.keys()),
 );
 /** What slavicSpelling may take off a word: "-witsch" is "-vich". */
@@ -329,6 +344,8 @@ function classifyExact(word: string): ClassifiedWord {
   if (honorific) return { text: honorific, cls: 'honorific', raw: word };
   const phrase = PHRASE.find(word, near);
   if (phrase) return phrase === word ? { text: word, cls: 'name' } : { text: phrase, cls: 'name', raw: word };
+  const business = BUSINESS.find(word, near);
+  if (business) return business === word ? { text: word, cls: 'name' } : { text: business, cls: 'name', raw: word };
   return { text: slavicSpelling(word), cls: 'name' };
 }
 
@@ -477,6 +494,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.raw && w.raw !== w.text) token.raw = w.raw;
     else if (w.written) token.raw = w.written;
     if (w.syllabic) token.syllabic = true;
+    if (w.standalone) token.standalone = true;
     return token;
   });
 
@@ -486,7 +504,8 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       const hangul = w.native !== undefined && HANGUL.test(w.native);
       const first = hangul && (firstHangul || w.standalone === true);
       if (hangul) firstHangul = false;
-      return hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name', syllabic: true };
+      const c = hangul ? hangulWord(text, w.native!, first) : { text, cls: 'name' as const, syllabic: true };
+      return w.standalone ? { ...c, standalone: true } : c;
     }
     if (wadeGiles) {
       const pinyin = wadeGilesToPinyin(text);
