@@ -182,6 +182,23 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class: a Han or Hangul query with a whole syllable word (another given name or surname) the listed name lacks', () => {
+    const GUIHUA = 'ofac-sdn/30343'; // LI, Guihua
+    const JIAN_DAI = 'state-debarred/343ac24ed6c1c3a627918e1ffdc0af5cf1bc8548'; // Jian Dai
+    const FAN_YANG = 'ofac-sdn/44788'; // FAN, Yang
+    const YUHUA = 'ofac-sdn/23469'; // YUHUA, Shi
+    const YONGKIL = 'ofac-sdn/33936'; // YI, Yo'ng-kil
+    it('is another person: clear in strict and balanced', () => {
+      expectFlags([
+        ['明 桂花 李', GUIHUA], ['华 健 戴', JIAN_DAI], ['阳 帆 黄', FAN_YANG], ['丽娟 玉华 史', YUHUA], ['영길 동수 이', YONGKIL],
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed syllables alone are flagged in balanced and loose', () => {
+      expectFlags([['桂花 李', GUIHUA], ['健 戴', JIAN_DAI], ['帆 杨', FAN_YANG], ['玉华 石', YUHUA], ['영길 이', YONGKIL]], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
     it('is still that word: the organisation is found in balanced and loose', () => {
       expectFlags([
