@@ -199,6 +199,20 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class: a listed given name or Slavic surname with a feminine ending added (Luisa for Luis, Lebedeva for Lebedev)', () => {
+    const LUIS = 'ofac-sdn/6704'; // LOPEZ, Luis
+    const VALENTIN = 'ofac-sdn/7672'; // CORIC, Valentin
+    const IVAN = 'ofac-sdn/36757'; // ABRAMOV, Ivan Nikolayevich
+    const LEBEDEV = 'ofac-sdn/35663'; // LEBEDEV, Yevgeny Viktorovich
+    it('is another person: clear in strict and balanced', () => {
+      expectFlags([['Luisa Lopez', LUIS], ['Ivana Abramov', IVAN], ['Yevgeny Lebedeva', LEBEDEV]], ['strict', 'balanced'], false);
+    });
+
+    it('the listed forms are flagged in balanced and loose', () => {
+      expectFlags([['Luis Lopez', LUIS], ['Valentin Coric', VALENTIN], ['Ivan Abramov', IVAN], ['Yevgeny Lebedev', LEBEDEV]], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
     it('is still that word: the organisation is found in balanced and loose', () => {
       expectFlags([

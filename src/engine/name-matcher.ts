@@ -810,6 +810,7 @@ export function matchName(
     const groups = index.groups;
     const surnames = index.surnames;
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
+    const gendered = mode.genderedFormFactor < 1 ? genderedQueryWords(plan.tokens, index) : [];
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       const matched = core.rowCandidateMask(r);
@@ -831,6 +832,8 @@ export function matchName(
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
+      // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
+      if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
@@ -840,4 +843,52 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/**
+ * Feminine endings a given name or a Slavic surname takes ("Luis" -> "Luisa", "Daniel" -> "Danielle").
+ * Not a lone "e": name_bench pairs a typo with it ("Olaf Scholze", "Emmanuel Macrone"; F1 0.906 -> 0.9033).
+ */
+const FEMININE_ENDINGS = ['a', 'ia', 'le', 'ne'];
+
+/** Query words that are a listed word with a feminine ending added, with that listed word (the stem). */
+function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Array<{ text: string; stems: string[] }> {
+  const out: Array<{ text: string; stems: string[] }> = [];
+  for (const t of tokens) {
+    if (t.weak || t.syllabic || t.abjad) continue;
+    const stems = FEMININE_ENDINGS.filter((e) => t.text.endsWith(e) && t.text.length - e.length >= 3)
+      .map((e) => t.text.slice(0, -e.length)).filter((stem) => index.tokens.has(stem));
+    if (stems.length > 0) out.push({ text: t.text, stems });
+  }
+  // The query that has the stem as a word of its own says it (that word is matched as written).
+  return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
+}
+
+/** A list name's tokens as indexed (normaliseName of its text), remembered per index. */
+const LISTED_TOKENS = new WeakMap<BuiltIndex, Map<number, string[]>>();
+
+function listedTokens(index: BuiltIndex, name: number): string[] {
+  let known = LISTED_TOKENS.get(index);
+  if (!known) LISTED_TOKENS.set(index, (known = new Map()));
+  let tokens = known.get(name);
+  if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text).map((t) => t.text)));
+  return tokens;
+}
+
+/**
+ * `factor` per gendered query word whose stem the list name has, matched, and whose own form it
+ * lacks ("Luisa Lopez" for "LOPEZ, Luis"); 1 when there is none.
+ */
+function genderedForms(
+  index: BuiltIndex, name: number, matched: number, gendered: ReadonlyArray<{ text: string; stems: string[] }>, factor: number,
+): number {
+  const listed = listedTokens(index, name);
+  // An organisation's name (a legal form): a word with an ending added is a join or a typo there ("SUZHOUA-ONE").
+  if (listed.some((t) => LEGAL_FORMS.has(t))) return 1;
+  let f = 1;
+  for (const g of gendered) {
+    if (listed.includes(g.text)) continue;
+    if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
+  }
+  return f;
 }
