@@ -213,6 +213,18 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class: a query "First Middle Last" whose first given name a listed "First Last" (no comma) lacks', () => {
+    const CHAN = 'state-debarred/aed3185db067dcb6e9f4fdcf2a2a874b02ab84bd'; // John Chan
+    const POWELL = 'bis-denied/dpl-66a54f7870a26177'; // DAVID POWELL
+    it('is another person (the middle name and surname are the listed first name and surname): clear in strict and balanced', () => {
+      expectFlags([['Brian John Chan', CHAN], ['Kevin David Powell', POWELL], ['John David Powell', POWELL]], ['strict', 'balanced'], false);
+    });
+
+    it('the listed first name and surname are flagged in balanced and loose', () => {
+      expectFlags([['John Chan', CHAN], ['David Powell', POWELL], ['Powell David', POWELL]], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
     it('is still that word: the organisation is found in balanced and loose', () => {
       expectFlags([

@@ -811,6 +811,12 @@ export function matchName(
     const surnames = index.surnames;
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     const gendered = mode.genderedFormFactor < 1 ? genderedQueryWords(plan.tokens, index) : [];
+    const strongWords = plan.tokens.filter((t) => !t.weak);
+    // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
+    // on any query of three words or more: name_bench and cascade F1 fell (a title, "Präsident Barack
+    // Obama"; a repeated name, "Sergey Sergey Shoigu"; longer Arabic names; a vessel's former name).
+    const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
+      !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       const matched = core.rowCandidateMask(r);
@@ -825,6 +831,11 @@ export function matchName(
       }
       // A person's "First Middle Last" (no comma) matched without its first name: another person.
       if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
+        score *= mode.firstNameMissingFactor;
+      }
+      // The reverse: a query "First Middle Last" whose first name the list name "First Last" (no comma)
+      // lacks, its middle name matched as the listed first name ("Kevin John Chan" for "John Chan").
+      if (mode.firstNameMissingFactor < 1 && queryFirstStrong && (matched & 1) === 1 && extraFirstName(core, index, r)) {
         score *= mode.firstNameMissingFactor;
       }
       // One list word inside a longer query: one word in common.
@@ -891,4 +902,17 @@ function genderedForms(
     if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
   }
   return f;
+}
+
+/**
+ * Row r left the query's first word out and the list name is a person's "First Last" without a
+ * comma (no legal form): the query's first name is another than the listed one.
+ */
+function extraFirstName(core: MatchingCore, index: BuiltIndex, r: number): boolean {
+  const name = core.rowName(r);
+  const text = index.names[name].text;
+  if (text.includes(',') || text.includes('(')) return false;
+  if ((core.row(r).queryMask & 1) !== 0) return false;
+  const listed = listedTokens(index, name);
+  return listed.length === 2 && !listed.some((t) => LEGAL_FORMS.has(t));
 }
