@@ -182,6 +182,49 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class: a Han or Hangul query with a whole syllable word (another given name or surname) the listed name lacks', () => {
+    const GUIHUA = 'ofac-sdn/30343'; // LI, Guihua
+    const JIAN_DAI = 'state-debarred/343ac24ed6c1c3a627918e1ffdc0af5cf1bc8548'; // Jian Dai
+    const FAN_YANG = 'ofac-sdn/44788'; // FAN, Yang
+    const YUHUA = 'ofac-sdn/23469'; // YUHUA, Shi
+    const YONGKIL = 'ofac-sdn/33936'; // YI, Yo'ng-kil
+    it('is another person: clear in strict and balanced', () => {
+      expectFlags([
+        ['明 桂花 李', GUIHUA], ['华 健 戴', JIAN_DAI], ['阳 帆 黄', FAN_YANG], ['丽娟 玉华 史', YUHUA], ['영길 동수 이', YONGKIL],
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed syllables alone are flagged in balanced and loose', () => {
+      expectFlags([['桂花 李', GUIHUA], ['健 戴', JIAN_DAI], ['帆 杨', FAN_YANG], ['玉华 石', YUHUA], ['영길 이', YONGKIL]], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a listed given name or Slavic surname with a feminine ending added (Luisa for Luis, Lebedeva for Lebedev)', () => {
+    const LUIS = 'ofac-sdn/6704'; // LOPEZ, Luis
+    const VALENTIN = 'ofac-sdn/7672'; // CORIC, Valentin
+    const IVAN = 'ofac-sdn/36757'; // ABRAMOV, Ivan Nikolayevich
+    const LEBEDEV = 'ofac-sdn/35663'; // LEBEDEV, Yevgeny Viktorovich
+    it('is another person: clear in strict and balanced', () => {
+      expectFlags([['Luisa Lopez', LUIS], ['Ivana Abramov', IVAN], ['Yevgeny Lebedeva', LEBEDEV]], ['strict', 'balanced'], false);
+    });
+
+    it('the listed forms are flagged in balanced and loose', () => {
+      expectFlags([['Luis Lopez', LUIS], ['Valentin Coric', VALENTIN], ['Ivan Abramov', IVAN], ['Yevgeny Lebedev', LEBEDEV]], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a query "First Middle Last" whose first given name a listed "First Last" (no comma) lacks', () => {
+    const CHAN = 'state-debarred/aed3185db067dcb6e9f4fdcf2a2a874b02ab84bd'; // John Chan
+    const POWELL = 'bis-denied/dpl-66a54f7870a26177'; // DAVID POWELL
+    it('is another person (the middle name and surname are the listed first name and surname): clear in strict and balanced', () => {
+      expectFlags([['Brian John Chan', CHAN], ['Kevin David Powell', POWELL], ['John David Powell', POWELL]], ['strict', 'balanced'], false);
+    });
+
+    it('the listed first name and surname are flagged in balanced and loose', () => {
+      expectFlags([['John Chan', CHAN], ['David Powell', POWELL], ['Powell David', POWELL]], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class (recall): a typo inside a long word of organisation names that folds (COMERCIAL, ASSOCIATION, INTERNATIONAL)', () => {
     it('is still that word: the organisation is found in balanced and loose', () => {
       expectFlags([

@@ -31,6 +31,11 @@ export interface ModeConfig extends ModeParams {
    */
   oneWordInsideFactor: number;
   /**
+   * Score factor, per query word, for a query word that is a listed word with a feminine ending added
+   * ("Luisa" for "LOPEZ, Luis", "Lebedeva" for "LEBEDEV"): the name of another person, not a typo.
+   */
+  genderedFormFactor: number;
+  /**
    * Score factor for a person's name written "First Middle Last" (no comma, three strong words or
    * more) matched without its first word ("Robert Stone" for "Joel Robert Stone"): a middle name and
    * the surname are another person's first name and surname.
@@ -69,6 +74,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     splitGroupFactor: 1,
     surnameMissingFactor: 1,
     oneWordInsideFactor: 1,
+    genderedFormFactor: 1,
     firstNameMissingFactor: 1,
     accFraction: 0.5,
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
@@ -97,6 +103,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     splitGroupFactor: 0.8,
     surnameMissingFactor: 0.8,
     oneWordInsideFactor: 0.85,
+    genderedFormFactor: 0.84,
     firstNameMissingFactor: 0.85,
     accFraction: 0.3,
     thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
@@ -126,6 +133,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     // Measured at 0.9 each: loose lost on cascade F1 (0.6901 -> 0.6824), two typos and name_bench.
     surnameMissingFactor: 1,
     oneWordInsideFactor: 1,
+    genderedFormFactor: 1,
     firstNameMissingFactor: 1,
     accFraction: 0.2,
     thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },

@@ -454,9 +454,11 @@ function planWords(
   tokens.forEach((t, i) => {
     if (!(t.syllabic && t.text.length === 1)) units.push({ text: t.text, pos: i, span: 1, weight: weights[i] });
   });
-  // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part, so a
-  // syllable the list name lacks weighs double ("Lin Jian Dai" is not "Jian Dai").
-  const positionWeights = tokens.map((t, i) => (t.syllabic ? 2 * weights[i] : weights[i]));
+  // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part (or a whole
+  // surname), so a syllable the list name lacks weighs triple ("琳 健 戴" is not "Jian Dai", "阳 帆 黄" not
+  // "FAN, Yang"). Measured: at double those stayed flagged in balanced; at four times the exact
+  // two-word matches (桂花 李 = "LI, Guihua") fell below the review threshold.
+  const positionWeights = tokens.map((t, i) => (t.syllabic ? 3 * weights[i] : weights[i]));
   // Raw spellings of folded tokens search too (see NameToken.raw).
   tokens.forEach((t, i) => {
     if (t.raw && !(t.syllabic && t.raw.length === 1) && units.length < MAXQ) units.push({ text: t.raw, pos: i, span: 1, weight: weights[i] });
@@ -808,6 +810,13 @@ export function matchName(
     const groups = index.groups;
     const surnames = index.surnames;
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
+    const gendered = mode.genderedFormFactor < 1 ? genderedQueryWords(plan.tokens, index) : [];
+    const strongWords = plan.tokens.filter((t) => !t.weak);
+    // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
+    // on any query of three words or more: name_bench and cascade F1 fell (a title, "Präsident Barack
+    // Obama"; a repeated name, "Sergey Sergey Shoigu"; longer Arabic names; a vessel's former name).
+    const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
+      !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       const matched = core.rowCandidateMask(r);
@@ -824,11 +833,18 @@ export function matchName(
       if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
         score *= mode.firstNameMissingFactor;
       }
+      // The reverse: a query "First Middle Last" whose first name the list name "First Last" (no comma)
+      // lacks, its middle name matched as the listed first name ("Kevin John Chan" for "John Chan").
+      if (mode.firstNameMissingFactor < 1 && queryFirstStrong && (matched & 1) === 1 && extraFirstName(core, index, r)) {
+        score *= mode.firstNameMissingFactor;
+      }
       // One list word inside a longer query: one word in common.
       // (row() allocates: read only for the few one-word names.)
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
+      // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
+      if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
@@ -838,4 +854,65 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/**
+ * Feminine endings a given name or a Slavic surname takes ("Luis" -> "Luisa", "Daniel" -> "Danielle").
+ * Not a lone "e": name_bench pairs a typo with it ("Olaf Scholze", "Emmanuel Macrone"; F1 0.906 -> 0.9033).
+ */
+const FEMININE_ENDINGS = ['a', 'ia', 'le', 'ne'];
+
+/** Query words that are a listed word with a feminine ending added, with that listed word (the stem). */
+function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Array<{ text: string; stems: string[] }> {
+  const out: Array<{ text: string; stems: string[] }> = [];
+  for (const t of tokens) {
+    if (t.weak || t.syllabic || t.abjad) continue;
+    const stems = FEMININE_ENDINGS.filter((e) => t.text.endsWith(e) && t.text.length - e.length >= 3)
+      .map((e) => t.text.slice(0, -e.length)).filter((stem) => index.tokens.has(stem));
+    if (stems.length > 0) out.push({ text: t.text, stems });
+  }
+  // The query that has the stem as a word of its own says it (that word is matched as written).
+  return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
+}
+
+/** A list name's tokens as indexed (normaliseName of its text), remembered per index. */
+const LISTED_TOKENS = new WeakMap<BuiltIndex, Map<number, string[]>>();
+
+function listedTokens(index: BuiltIndex, name: number): string[] {
+  let known = LISTED_TOKENS.get(index);
+  if (!known) LISTED_TOKENS.set(index, (known = new Map()));
+  let tokens = known.get(name);
+  if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text).map((t) => t.text)));
+  return tokens;
+}
+
+/**
+ * `factor` per gendered query word whose stem the list name has, matched, and whose own form it
+ * lacks ("Luisa Lopez" for "LOPEZ, Luis"); 1 when there is none.
+ */
+function genderedForms(
+  index: BuiltIndex, name: number, matched: number, gendered: ReadonlyArray<{ text: string; stems: string[] }>, factor: number,
+): number {
+  const listed = listedTokens(index, name);
+  // An organisation's name (a legal form): a word with an ending added is a join or a typo there ("SUZHOUA-ONE").
+  if (listed.some((t) => LEGAL_FORMS.has(t))) return 1;
+  let f = 1;
+  for (const g of gendered) {
+    if (listed.includes(g.text)) continue;
+    if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
+  }
+  return f;
+}
+
+/**
+ * Row r left the query's first word out and the list name is a person's "First Last" without a
+ * comma (no legal form): the query's first name is another than the listed one.
+ */
+function extraFirstName(core: MatchingCore, index: BuiltIndex, r: number): boolean {
+  const name = core.rowName(r);
+  const text = index.names[name].text;
+  if (text.includes(',') || text.includes('(')) return false;
+  if ((core.row(r).queryMask & 1) !== 0) return false;
+  const listed = listedTokens(index, name);
+  return listed.length === 2 && !listed.some((t) => LEGAL_FORMS.has(t));
 }
