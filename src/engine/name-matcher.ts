@@ -612,14 +612,14 @@ function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, 
  * "A bin B" in the query where the list name says "B bin A": the lineage is reversed (the son named
  * as the father), so the same tokens name another person.
  */
-function reversedLineage(query: readonly NameToken[], listed: readonly NameToken[]): boolean {
+function reversedLineage(query: readonly NameToken[], listed: readonly string[]): boolean {
   for (let p = 1; p + 1 < query.length; p++) {
     if (!LINEAGE_PARTICLES.has(query[p].text)) continue;
     const [a, b] = [query[p - 1].text, query[p + 1].text];
     // "X bin X" (a son named after his father) reads the same both ways: nothing is reversed.
     if (a === b) continue;
     for (let i = 0; i + 2 < listed.length; i++) {
-      if (listed[i].text === b && LINEAGE_PARTICLES.has(listed[i + 1].text) && listed[i + 2].text === a) return true;
+      if (listed[i] === b && LINEAGE_PARTICLES.has(listed[i + 1]) && listed[i + 2] === a) return true;
     }
   }
   return false;
@@ -644,7 +644,7 @@ function matchStrict(index: BuiltIndex, query: readonly NameToken[], listMask: n
   const lineage = hasInnerLineage(query);
   for (const n of names) {
     if (!((listMask >>> index.arrays.nameList[n]) & 1)) continue;
-    if (lineage && reversedLineage(query, normaliseName(index.names[n].text))) continue;
+    if (lineage && reversedLineage(query, listedTokens(index, n))) continue;
     hits.push({ name: n, score: 1 });
   }
   return hits;
@@ -681,21 +681,21 @@ function syllableRuns(name: string, tokens: readonly NameToken[]): NameToken[][]
 }
 
 /** A listed token is the syllable as the list spells it or as romanised (NameToken.raw). */
-const sameSyllable = (s: NameToken, listed: NameToken): boolean => listed.text === s.text || (s.raw !== undefined && listed.text === s.raw);
+const sameSyllable = (s: NameToken, listed: string): boolean => listed === s.text || (s.raw !== undefined && listed === s.raw);
 
 /**
  * Some listed word has the syllable inside it (a join: "Hongbo" has "bo"), other than a word that is
  * another word of the query itself ("Yu" is inside "Ryu", the query's own surname 류).
  */
-const inSomeWord = (s: NameToken, listed: readonly NameToken[], query: readonly NameToken[]): boolean =>
-  listed.some((l) => (l.text.includes(s.text) || (s.raw !== undefined && l.text.includes(s.raw))) && !query.some((o) => o !== s && sameSyllable(o, l)));
+const inSomeWord = (s: NameToken, listed: readonly string[], query: readonly NameToken[]): boolean =>
+  listed.some((l) => (l.includes(s.text) || (s.raw !== undefined && l.includes(s.raw))) && !query.some((o) => o !== s && sameSyllable(o, l)));
 
 /**
  * The listed name reads some run as another given name: it has every syllable of the run as words of
  * its own but not side by side in the run's order (정은 / 은정), or it has one syllable of the run
  * and lacks another altogether (은영 "Un Yong" for "Jong Un": one syllable in common).
  */
-function conflictsWithARun(runs: readonly NameToken[][], listed: readonly NameToken[], query: readonly NameToken[]): boolean {
+function conflictsWithARun(runs: readonly NameToken[][], listed: readonly string[], query: readonly NameToken[]): boolean {
   for (const run of runs) {
     const words = run.filter((s) => listed.some((l) => sameSyllable(s, l))).length;
     if (words > 0 && words < run.length && run.some((s) => !inSomeWord(s, listed, query))) return true;
@@ -718,7 +718,7 @@ function keepSyllableOrder(
   if (runs.length === 0 || hits.length === 0) return hits;
   const kept: NameHit[] = [];
   for (const hit of hits) {
-    if (!conflictsWithARun(runs, normaliseName(index.names[hit.name].text), query)) kept.push(hit);
+    if (!conflictsWithARun(runs, listedTokens(index, hit.name), query)) kept.push(hit);
     else if (factor > 0) kept.push({ name: hit.name, score: hit.score * factor });
   }
   return kept;
@@ -875,7 +875,10 @@ function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Ar
   return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
 }
 
-/** A list name's tokens as indexed (normaliseName of its text), remembered per index. */
+/**
+ * A list name's token texts as indexed (normaliseName of its text), remembered per index (bounded by
+ * its names): the strict lineage test, the syllable order and the gendered forms read them per hit.
+ */
 const LISTED_TOKENS = new WeakMap<BuiltIndex, Map<number, string[]>>();
 
 function listedTokens(index: BuiltIndex, name: number): string[] {
