@@ -78,9 +78,10 @@ if (wanted('negatives')) {
   const t = performance.now();
   const r = negatives(snap.engine, quick ? 10_000 : Infinity);
   results.negatives = r;
-  console.log(`\nsynthetic negatives (${r.screened}, ${((performance.now() - t) / 1000).toFixed(1)} s): name only (the gate) ${fmt(r.falsePositiveRateNameOnly)}; details drawn independently ${fmt(r.falsePositiveRateIndependentDetails)}; the person's own details ${fmt(r.falsePositiveRate)}; block ${fmt(r.blockRate)}; nesting violations ${fmt(r.nesting)}`);
+  console.log(`\nsynthetic negatives (${r.screened}, ${((performance.now() - t) / 1000).toFixed(1)} s): name only (the gate) ${fmt(r.falsePositiveRateNameOnly)}; the same without the ${r.homonyms} homonyms (a listed name word for word) ${fmt(r.falsePositiveRateNameOnlyNotHomonyms)}; details drawn independently ${fmt(r.falsePositiveRateIndependentDetails)}; the person's own details ${fmt(r.falsePositiveRate)}; block ${fmt(r.blockRate)}; nesting violations ${fmt(r.nesting)}`);
   for (const mode of ['strict', 'balanced', 'loose'] as const) {
     figures[`negatives FP name only ${mode}`] = r.falsePositiveRateNameOnly[mode];
+    figures[`negatives FP name only, not homonyms ${mode}`] = r.falsePositiveRateNameOnlyNotHomonyms[mode];
     figures[`negatives FP independent details ${mode}`] = r.falsePositiveRateIndependentDetails[mode];
     figures[`negatives FP own details ${mode}`] = r.falsePositiveRate[mode];
   }
@@ -90,10 +91,13 @@ if (wanted('negatives')) {
 }
 if (wanted('near-miss')) {
   const rows = negativeRows();
-  const classes = { ...nearMisses(snap.set.entries, rows, quick ? 300 : 1000), ...scriptNegatives(rows, quick ? 300 : 1000) };
+  const dropped: Record<string, Record<string, number>> = {};
+  const classes = { ...nearMisses(snap.set.entries, rows, quick ? 300 : 1000, undefined, dropped), ...scriptNegatives(rows, quick ? 300 : 1000) };
   const r = scoreClasses(snap.engine, classes);
   results.nearMiss = r.byClass;
+  results.nearMissDropped = dropped;
   console.log('\nnear-miss and script negatives (name only): false-positive rate');
+  console.log(`  drawn and dropped as positives by construction: ${Object.entries(dropped).filter(([, d]) => Object.keys(d).length > 0).map(([c, d]) => `${c} ${fmt(d)}`).join('; ')}`);
   for (const [cls, c] of Object.entries(r.byClass)) {
     console.log(`  ${cls.padEnd(22)} n=${String(c.queries).padEnd(5)} ${fmt(c.falsePositiveRate)}`);
     figures[`near-miss FP ${cls} balanced`] = c.falsePositiveRate.balanced;

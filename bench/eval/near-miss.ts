@@ -4,9 +4,13 @@
  * the reverse, a listed name with one token swapped for another real name, an East-Asian or
  * hyphenated compound name missing one part, a real surname one edit from a listed surname; and
  * names wholly in Arabic, Cyrillic, Han and Hangul script and mixed-script names in both orders.
- * A generated name strict mode finds on a list is dropped: it is no negative.
+ * A generated name strict mode finds on a list is dropped: it is no negative. So is a name that is
+ * by construction one of the eval's own positives (see `isPositiveByConstruction`): a listed name
+ * with words added, a replacement word drawn equal or one edit from the word it replaces, and a
+ * hyphenated part that is an article or particle ("Al-Mu'in" without "Al" is the same name).
  */
 import { join } from 'node:path';
+import anyAscii from 'any-ascii';
 import type { Engine } from '../../src/engine/index.js';
 import type { Fuzziness } from '../../src/engine/types.js';
 import type { ListEntry } from '../../src/lists/model.js';
@@ -53,6 +57,18 @@ function listedPeople(entries: readonly ListEntry[]): Listed[] {
   return out;
 }
 
+/**
+ * Words of a name folded independently of the engine (ASCII, lower case, apostrophes dropped,
+ * split at anything not a letter or digit), so the eval's labels do not lean on the normaliser
+ * it measures.
+ */
+export function foldedWords(name: string): string[] {
+  return anyAscii(name).toLowerCase().replace(/['`\u2018\u2019]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
+}
+
+/** Articles and particles a hyphenated given name may carry: dropping one leaves the same name. */
+const PARTICLES = new Set(['al', 'el', 'ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'ud', 'ul', 'ed', 'ibn', 'bin', 'ben', 'bint', 'abu', 'abd', 'abdul', 'abdel', 'abdal']);
+
 /** Deletion keys of a word (itself and with each letter deleted): words sharing one are within one edit. */
 function deletionKeys(w: string): string[] {
   const keys = [w];
@@ -60,15 +76,84 @@ function deletionKeys(w: string): string[] {
   return keys;
 }
 
+/** Two words equal or one edit apart (they share a deletion key). */
+function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  const keys = new Set(deletionKeys(a));
+  return deletionKeys(b).some((k) => keys.has(k));
+}
+
+/** Why a generated near-miss is dropped, counted and printed by the eval. */
+export type DropReason = 'listed-name-with-words-added' | 'replacement-equals-listed-word' | 'particle-dropped';
+
+/** A listed name's words that a query must hold to contain it: single letters (initials, "S.L.") left out. */
+function requiredWords(name: string): string[] {
+  return foldedWords(name).filter((w) => w.length >= 2);
+}
+
+/** Whether `words` holds each of `required`, a word of four letters or more also with one edit. */
+function holdsAll(words: readonly string[], required: readonly string[]): boolean {
+  return required.every((r) => words.some((w) => w === r || (r.length >= 4 && withinOneEdit(w, r))));
+}
+
+/**
+ * Every listed name (primary or strong alias) by its rarest word, to find the listed names a query
+ * holds whole.
+ */
+class ListedNames {
+  private readonly byRarest = new Map<string, string[][]>();
+
+  constructor(entries: readonly ListEntry[]) {
+    const names = entries.flatMap((e) => [e.name, ...e.aliases.filter((a) => a.quality === 'strong').map((a) => a.name)]).map(requiredWords).filter((w) => w.length >= 2);
+    const df = new Map<string, number>();
+    for (const w of names) for (const x of new Set(w)) df.set(x, (df.get(x) ?? 0) + 1);
+    for (const w of names) {
+      const rarest = w.reduce((a, b) => ((df.get(b) ?? 0) < (df.get(a) ?? 0) ? b : a));
+      const list = this.byRarest.get(rarest) ?? [];
+      list.push(w);
+      this.byRarest.set(rarest, list);
+    }
+  }
+
+  /** Whether the query's words hold every word of some listed name. */
+  holdsOne(words: readonly string[]): boolean {
+    const set = new Set(words);
+    return words.some((w) => (this.byRarest.get(w) ?? []).some((name) => name.every((x) => set.has(x))));
+  }
+}
+
+/**
+ * Whether a generated name is a positive by construction: it holds every word of a listed name (a
+ * listed name with words added, which the dropped-middle and alias classes require found: exactly
+ * for any listed name, and up to one edit per word for its source entry's own names, whose
+ * spellings differ from alias to alias), or a word drawn to replace the listed words is one of the
+ * entry's words or one edit from one ("Carlos" drawn for a "Carlos Jesus Ivan", "Gonzales" for
+ * GONZALEZ: a coincidence of the draw, not another person).
+ */
+function isPositiveByConstruction(query: string, entry: ListEntry, drawn: readonly string[], listed: ListedNames): DropReason | null {
+  const words = foldedWords(query);
+  const names = [entry.name, ...entry.aliases.filter((a) => a.quality === 'strong').map((a) => a.name)].map(requiredWords);
+  if (listed.holdsOne(words) || names.some((n) => n.length >= 2 && holdsAll(words, n))) return 'listed-name-with-words-added';
+  const own = names.flat();
+  if (drawn.flatMap(foldedWords).some((d) => own.some((l) => withinOneEdit(d, l)))) return 'replacement-equals-listed-word';
+  return null;
+}
+
 export type NearMissClass = 'given+other-surname' | 'other-given+surname' | 'one-token-swapped' | 'missing-part' | 'surname-one-edit';
 
 /** Near-miss negatives by class, up to `perClass` each. */
-export function nearMisses(entries: readonly ListEntry[], rows: readonly NegativeRow[], perClass: number, seed = 20261125): Record<NearMissClass, string[]> {
+export function nearMisses(
+  entries: readonly ListEntry[], rows: readonly NegativeRow[], perClass: number, seed = 20261125,
+  dropped: Record<string, Partial<Record<DropReason, number>>> = {},
+): Record<NearMissClass, string[]> {
   const rng = seeded(seed);
+  for (const cls of ['given+other-surname', 'other-given+surname', 'one-token-swapped', 'missing-part', 'surname-one-edit']) dropped[cls] ??= {};
   const latin = rows.filter((r) => LATIN.test(r.first_name ?? '') && LATIN.test(r.last_name ?? ''));
   const givens = latin.map((r) => r.first_name.trim());
   const surnames = latin.map((r) => r.last_name.trim());
   const people = listedPeople(entries);
+  const listed = new ListedNames(entries);
   const eastAsian = people.filter((p) => isEastAsian(p.entry));
   const compound = people.filter((p) => p.given.some((g) => /^[^-]+-[^-]+$/.test(g)));
   // Listed surnames by deletion key, for real surnames one edit away.
@@ -78,19 +163,26 @@ export function nearMisses(entries: readonly ListEntry[], rows: readonly Negativ
   const nearSurnames = [...new Set(surnames.map((s) => s.toLowerCase()))].filter(
     (s) => s.length >= 5 && !listedSurnames.has(s) && deletionKeys(s).some((k) => byKey.has(k)),
   );
-  const gen: Record<NearMissClass, () => string | null> = {
+  // Each generator returns the name, its source entry and the words drawn from unrelated people.
+  type Draw = { query: string; entry?: ListEntry; drawn: string[] } | 'particle-dropped' | null;
+  const gen: Record<NearMissClass, () => Draw> = {
     'given+other-surname': () => {
       const p = pick(rng, people);
-      return `${p.given.join(' ')} ${pick(rng, surnames)}`;
+      const s = pick(rng, surnames);
+      return { query: `${p.given.join(' ')} ${s}`, entry: p.entry, drawn: [s] };
     },
-    'other-given+surname': () => `${pick(rng, givens)} ${pick(rng, people).surname.join(' ')}`,
+    'other-given+surname': () => {
+      const g = pick(rng, givens);
+      const p = pick(rng, people);
+      return { query: `${g} ${p.surname.join(' ')}`, entry: p.entry, drawn: [g] };
+    },
     'one-token-swapped': () => {
       const p = pick(rng, people);
       const words = [...p.given, ...p.surname];
       if (words.length < 3) return null;
       const i = Math.floor(rng() * words.length);
       words[i] = i < p.given.length ? pick(rng, givens) : pick(rng, surnames);
-      return words.join(' ');
+      return { query: words.join(' '), entry: p.entry, drawn: [words[i]] };
     },
     'missing-part': () => {
       if (rng() < 0.5 && eastAsian.length > 0) {
@@ -98,21 +190,37 @@ export function nearMisses(entries: readonly ListEntry[], rows: readonly Negativ
         const parts = p.given.flatMap((g) => g.split('-'));
         if (parts.length < 2) return null;
         parts.splice(Math.floor(rng() * parts.length), 1);
-        return `${p.surname.join(' ')} ${parts.join(' ')}`;
+        return { query: `${p.surname.join(' ')} ${parts.join(' ')}`, entry: p.entry, drawn: [] };
       }
       if (compound.length === 0) return null;
       const p = pick(rng, compound);
-      const given = p.given.map((g) => (g.includes('-') ? g.split('-')[Math.floor(rng() * 2)] : g));
-      return `${given.join(' ')} ${p.surname.join(' ')}`;
+      let particle = false;
+      const given = p.given.map((g) => {
+        if (!g.includes('-')) return g;
+        const parts = g.split('-');
+        if (parts.some((x) => PARTICLES.has(foldedWords(x).join('')))) particle = true;
+        return parts[Math.floor(rng() * 2)];
+      });
+      if (particle) return 'particle-dropped';
+      return { query: `${given.join(' ')} ${p.surname.join(' ')}`, entry: p.entry, drawn: [] };
     },
-    'surname-one-edit': () => (nearSurnames.length > 0 ? `${pick(rng, givens)} ${pick(rng, nearSurnames)}` : null),
+    'surname-one-edit': () => {
+      if (nearSurnames.length === 0) return null;
+      return { query: `${pick(rng, givens)} ${pick(rng, nearSurnames)}`, drawn: [] };
+    },
   };
   const out = {} as Record<NearMissClass, string[]>;
   for (const cls of Object.keys(gen) as NearMissClass[]) {
     const seen = new Set<string>();
     for (let tries = 0; seen.size < perClass && tries < perClass * 20; tries++) {
-      const q = gen[cls]();
-      if (q) seen.add(q);
+      const d = gen[cls]();
+      if (d === null) continue;
+      const reason = d === 'particle-dropped' ? d : d.entry ? isPositiveByConstruction(d.query, d.entry, d.drawn, listed) : null;
+      if (reason !== null) {
+        dropped[cls][reason] = (dropped[cls][reason] ?? 0) + 1;
+        continue;
+      }
+      if (typeof d !== 'string') seen.add(d.query);
     }
     out[cls] = [...seen];
   }

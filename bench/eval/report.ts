@@ -20,10 +20,10 @@ export function previousFigures(): Figures {
 
 export function printFigures(figures: Figures): void {
   const previous = previousFigures();
-  console.log('\nfigure                                        now        previous');
+  console.log('\nfigure                                              now        previous');
   for (const [name, value] of Object.entries(figures)) {
     const before = previous[name];
-    console.log(`  ${name.padEnd(44)}${String(value).padEnd(11)}${before === undefined ? '—' : before}`);
+    console.log(`  ${name.padEnd(50)}${String(value).padEnd(11)}${before === undefined ? '—' : before}`);
   }
 }
 

@@ -1,0 +1,44 @@
+/**
+ * The eval's near-miss negatives must be negatives: a generated name that is by construction one of
+ * the eval's own positives (a listed name with words added, a drawn word equal or one edit from the
+ * listed word, a hyphenated part that is only an article) is dropped and counted, not scored as a
+ * false positive. Each rule is checked on a list built so that the generator cannot avoid it.
+ */
+import { describe, expect, it } from 'vitest';
+import { foldedWords, nearMisses, type NegativeRow } from '../bench/eval/near-miss.js';
+import { aka, entry } from './support/engine-entries.js';
+
+const row = (first: string, last: string): NegativeRow => ({ full_name: `${first} ${last}`, first_name: first, last_name: last, date_of_birth: '', nationality: '' });
+
+describe('near-miss labels', () => {
+  it('folds words independently of the engine', () => {
+    expect(foldedWords("HIRZALLAH, Samir 'Abd Al-Mu'in")).toEqual(['hirzallah', 'samir', 'abd', 'al', 'muin']);
+  });
+
+  it('drops a name that holds a whole listed alias of its entry, counting why', () => {
+    // Every given+other-surname draw of this person holds the alias "KASSA, Abraha" whole.
+    const listed = [entry('1', 'TESFAYE, Abraha Kassa', { aliases: aka('KASSA, Abraha') })];
+    const rows = [row('Nobody', 'Jackson'), row('Other', 'Murphy')];
+    const dropped: Record<string, Record<string, number>> = {};
+    const out = nearMisses(listed, rows, 10, 1, dropped);
+    expect(out['given+other-surname']).toEqual([]);
+    expect(dropped['given+other-surname']['listed-name-with-words-added']).toBeGreaterThan(0);
+  });
+
+  it('drops a drawn given name equal or one edit from the listed given name', () => {
+    const listed = [entry('1', 'IBARRA CARDONA, Carlos Jesus')];
+    const dropped: Record<string, Record<string, number>> = {};
+    const out = nearMisses(listed, [row('Karlos', 'Smith'), row('Carlos', 'Jones')], 10, 1, dropped);
+    expect(out['other-given+surname']).toEqual([]);
+    expect(dropped['other-given+surname']['replacement-equals-listed-word']).toBeGreaterThan(0);
+  });
+
+  it('keeps a real other given name, and drops a compound whose part is an article', () => {
+    const listed = [entry('1', 'IBARRA CARDONA, Carlos'), entry('2', "HIRZALLAH, Samir 'Abd Al-Mu'in")];
+    const dropped: Record<string, Record<string, number>> = {};
+    const out = nearMisses(listed, [row('Walter', 'Smith')], 10, 1, dropped);
+    expect(out['other-given+surname']).toContain('Walter IBARRA CARDONA');
+    expect(out['missing-part']).toEqual([]);
+    expect(dropped['missing-part']['particle-dropped']).toBeGreaterThan(0);
+  });
+});
