@@ -77,7 +77,9 @@ export const MAX_PHONETIC: i32 = 64;
 export const MAX_PAIRS: i32 = MAXQ * 64;
 /**
  * Most leftover pairs the residual pass of one name remembers (score.ts matchResidual; 128 per query
- * unit). A name with more leftover pairs alike enough falls back to rescanning them per pair taken.
+ * unit). The host's indexes stay under it (at most MAXQ query units against 63 name positions and
+ * their raw-spelling twins); a name with more leftover pairs alike enough falls back to rescanning
+ * them per pair taken.
  */
 export const MAX_RESIDUAL: i32 = MAXQ * 128;
 
