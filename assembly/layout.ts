@@ -10,7 +10,7 @@
 //                  the query input (host, per query), the per-query scratch (core) and the output
 //   ops.ts         the op queue and its parameter triples (host, per query)
 //   search.ts      letter histograms of the two-edit search (core)
-//   score.ts       the candidate heap and the word-order scratch (core)
+//   score.ts       the candidate heap, the word-order and residual-pair scratch (core)
 //   similarity.ts  edit-distance rows and character positions (core)
 //
 //  index regions (host, once, before setIndex)                 per query (host writes the input)
@@ -75,6 +75,13 @@ export const MAX_EXPANSIONS: i32 = 128;
 export const MAX_PHONETIC: i32 = 64;
 /** Most scoring pairs alignName gathers for one name (64 per query unit; more are left out). */
 export const MAX_PAIRS: i32 = MAXQ * 64;
+/**
+ * Most leftover pairs the residual pass of one name remembers (score.ts matchResidual; 128 per query
+ * unit). The host's indexes stay under it (at most MAXQ query units against 63 name positions and
+ * their raw-spelling twins); a name with more leftover pairs alike enough falls back to rescanning
+ * them per pair taken.
+ */
+export const MAX_RESIDUAL: i32 = MAXQ * 128;
 
 // Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass

@@ -9,11 +9,11 @@
 // value = sim x mean weight,
 // order-free (surname-first and "LAST, First" align the same). Score = matched value /
 // (matched mass + penalty), where the penalty is the rarity mass left unmatched (see below).
-import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, OUT_STRIDE } from './layout';
+import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
-  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, unitOff, unitPS,
+  pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
 import { MAX_EXPANSIONS } from './layout';
@@ -255,6 +255,13 @@ function prepareBound(units: i32): void {
     }
   }
   lamQueryMin = lamMissingContained > 0 && lamMissingContained < lamMissingQuery ? lamMissingContained : lamMissingQuery;
+  // The residual pass's bound reads each query unit's letter signature (see residualBound).
+  if (residualFloor > 0) {
+    for (let i = 0; i < units; i++) {
+      const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+      store<u32>(qSigs + (<usize>i << 2), signature(qp, load<i32>(qLen + (<usize>i << 2))));
+    }
+  }
 }
 
 /**
@@ -537,13 +544,127 @@ let mass: f32 = 0;
   mass = ms;
 }
 
+// u32[MAXQ]: each query unit's letter signature (as tokSig in state.ts), written by prepareBound
+// when the residual pass is on, read by residualBound.
+const qSigs = memory.data(MAXQ * 4);
+// (u32 query unit, u32 name unit, f32 Jaro-Winkler)[MAX_RESIDUAL]: the leftover pairs of one name
+// whose Jaro-Winkler exceeds residualFloor, in the residual pass's scan order. Written and read
+// within one matchResidual.
+const residualPairs = memory.data(MAX_RESIDUAL * 12);
+
+/**
+ * An upper bound of jaroWinkler(query unit i, token) from letters and lengths alone, so the pass
+ * skips the pairs that cannot pass residualFloor without running it. Matches m are at most the
+ * shorter length less the distinct letters (signature bits) one side has and the other lacks (each
+ * such letter leaves at least one position of its side unmatched; a bit two symbols share only
+ * raises the bound); transpositions are taken as none; Jaro rises with m and Winkler's boost with
+ * Jaro, and `prefix` is the boost's exact common prefix. Computed in f64: the caller keeps a margin
+ * far above the f32 rounding of jaroWinkler's own arithmetic.
+ */
+@inline function residualBound(qs: u32, ql: i32, ts: u32, tl: i32, prefix: i32): f64 {
+  const a = ql < MAX_TOKEN ? ql : MAX_TOKEN;
+  const b = tl < MAX_TOKEN ? tl : MAX_TOKEN;
+  const ma = a - <i32>popcnt(qs & ~ts);
+  const mb = b - <i32>popcnt(ts & ~qs);
+  const m = <f64>(ma < mb ? ma : mb);
+  if (m <= 0) return 0;
+  const jaro = (m / <f64>a + m / <f64>b + 1.0) / 3.0;
+  return jaro + <f64>prefix * 0.1 * (1.0 - jaro);
+}
+
+/** Winkler's prefix: common leading bytes of a and b, at most 4 (as in jaroWinkler). */
+@inline function commonPrefix(a: usize, aLen: i32, b: usize, bLen: i32): i32 {
+  const max = aLen < bLen ? (aLen < 4 ? aLen : 4) : bLen < 4 ? bLen : 4;
+  let prefix = 0;
+  while (prefix < max && load<u8>(a + <usize>prefix) == load<u8>(b + <usize>prefix)) prefix++;
+  return prefix;
+}
+
 /**
  * Phase 5, residual similarity: tokens still unmatched on both sides may be spellings too far apart
  * for the token search ("Merkur" / "Merkel") yet clearly alike; they earn partial credit instead of
  * counting as a disagreement. Best Jaro-Winkler pairs first. Why last: it compares every leftover
  * pair by Jaro-Winkler, the dearest test, so it runs on what the cheaper passes left.
+ *
+ * Each leftover pair's Jaro-Winkler is computed once (none of it changes as pairs are taken) and
+ * only the pairs above residualFloor are kept, in scan order; each round then takes the first best
+ * open one, as a rescan of every open pair would. Pairs whose bound (residualBound) stays under the
+ * floor are never computed: they could never be taken.
  */
 @inline function matchResidual(units: i32, uStart: u32, uEnd: u32): void {
+  const floor = residualFloor;
+  // Under this bound a pair's Jaro-Winkler is surely at most the floor (1e-5: far above rounding).
+  const skipUnder = <f64>floor - 1e-5;
+  let n = 0;
+  for (let i = 0; i < units; i++) {
+    if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
+    if ((spanMask32(load<u32>(qPos + (<usize>i << 2)), 1) & qMask) != 0) continue;
+    const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+    const ql = load<i32>(qLen + (<usize>i << 2));
+    if (ql < 3) continue;
+    const qs = load<u32>(qSigs + (<usize>i << 2));
+    for (let j = uStart; j < uEnd; j++) {
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      if (((ps >> 8) & 0xff) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
+      const tok = load<u32>(unitTok + (<usize>j << 2));
+      const to = load<u32>(tokOff + (<usize>tok << 2));
+      const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
+      if (tl < 3) continue;
+      const tp = tokBytes + <usize>to;
+      const ts = load<u32>(tokSig + (<usize>tok << 2));
+      if (residualBound(qs, ql, ts, tl, commonPrefix(qp, ql, tp, tl)) < skipUnder) continue;
+      const jw = jaroWinkler(qp, ql, tp, tl);
+      if (jw <= floor) continue;
+      if (n == MAX_RESIDUAL) {
+        // More pairs alike than the list holds (never on real names): rescan instead, from scratch.
+        matchResidualRescan(units, uStart, uEnd);
+        return;
+      }
+      const p = residualPairs + <usize>n * 12;
+      store<u32>(p, <u32>i);
+      store<u32>(p + 4, j);
+      store<f32>(p + 8, jw);
+      n++;
+    }
+  }
+  if (n == 0) return;
+  let qMaskL = qMask;
+  let cMaskL = cMask;
+  let mt = matched;
+  let ms = mass;
+  while (true) {
+    let best = -1;
+    let bestJw: f32 = floor;
+    for (let k = 0; k < n; k++) {
+      const p = residualPairs + <usize>k * 12;
+      const jw = load<f32>(p + 8);
+      if (jw <= bestJw) continue;
+      if ((spanMask32(load<u32>(qPos + (<usize>load<u32>(p) << 2)), 1) & qMaskL) != 0) continue;
+      if ((spanMask64(load<u32>(unitPS + (<usize>load<u32>(p + 4) << 2)) & 0xff, 1) & cMaskL) != 0) continue;
+      best = k;
+      bestJw = jw;
+    }
+    if (best < 0) break;
+    const p = residualPairs + <usize>best * 12;
+    const bi = load<u32>(p);
+    const bj = load<u32>(p + 4);
+    const m = (load<f32>(qWeight + (<usize>bi << 2)) + load<f32>(unitW + (<usize>bj << 2))) * 0.5;
+    mt += (bestJw - residualDrop) * m;
+    ms += m;
+    qMaskL |= spanMask32(load<u32>(qPos + (<usize>bi << 2)), 1);
+    cMaskL |= spanMask64(load<u32>(unitPS + (<usize>bj << 2)) & 0xff, 1);
+  }
+  qMask = qMaskL;
+  cMask = cMaskL;
+  matched = mt;
+  mass = ms;
+}
+
+/**
+ * matchResidual without its list: every round rescans every open leftover pair. Only for a name
+ * with more leftover pairs above the floor than residualPairs holds.
+ */
+function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   let qMaskL = qMask;
   let cMaskL = cMask;
   let mt = matched;

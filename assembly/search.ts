@@ -8,7 +8,7 @@
 import { MAXQ, MAX_EXPANSIONS, MAX_TOKEN, TG_ALPHABET } from './layout';
 import { editDistance, jaroWinkler, oneEditDistance, symbol } from './similarity';
 import {
-  delMask, delTable, dictSim, expMinBound, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
+  delMask, delTable, dictSim, expMinBound, headSig, expCount, expSim, expTok, qBytes, qLen, qOff, phonTok, simFlag, survSim, signature, tokFirst, tokSig, simTouched,
   simTouchedCount, setSimTouchedCount, tgCount, tgKey, tgList, tgOff, tgTouched, tokBytes, tokOff, touchSim,
 } from './state';
 
@@ -177,7 +177,13 @@ export function expandUnit(u: i32, edits: i32, jwFloor2: f32, editPenalty: f32):
   const id = symbol(load<u8>(qp));
   const k0 = windowStart(id, id, minL);
   const hi = windowEnd(id, id, k0, maxL);
+  const qs = qSig;
   for (let k = k0; k < hi; k++) {
+    // bagDistanceAbove's signature test on the list's own copy of the signatures (headSig): most
+    // of the window fails it, without reading the token's id, length or text. (The window keeps
+    // the lengths within `edits`, bagDistanceAbove's other quick test.)
+    const ts = load<u32>(headSig + (<usize>k << 2));
+    if (<i32>popcnt(ts & ~qs) > edits || <i32>popcnt(qs & ~ts) > edits) continue;
     const t = load<u32>(tgList + (<usize>k << 2));
     const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
     if (sim > 0) addExpansion(u, t, sim);

@@ -5,7 +5,7 @@ import { symbol } from './similarity';
 import {
   IX_BYTES, IX_DEL_BITS, IX_DEL_TABLE, IX_NAME_COUNT, IX_NAME_LIST, IX_POST_LIST, IX_POST_OFF, IX_TG_LIST, IX_TG_OFF,
   IX_TOKEN_COUNT, IX_TOK_BYTES, IX_TOK_OFF, IX_UNIT_OFF, IX_UNIT_PS, IX_UNIT_TOK, IX_UNIT_W, MAXQ, MAX_CANDIDATES,
-  MAX_EXPANSIONS, MAX_PAIRS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_SIZE,
+  MAX_EXPANSIONS, MAX_PAIRS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_ALPHABET, TG_SIZE,
 } from './layout';
 
 /**
@@ -73,6 +73,13 @@ export let tokLen8: usize = 0;
  * lacks (a shared bit may stand for two symbols, which only lowers the count): a bag-distance bound.
  */
 export let tokSig: usize = 0;
+/**
+ * u32[tgOff[TG_ALPHABET]]: the tokSig of each entry of the first-letter trigram lists ("$$" + one
+ * symbol, trigram ids 0..TG_ALPHABET - 1, first in tgList: every token once), in list order. The
+ * two-edit search walks such a list's window and tests each entry's signature first: read side by
+ * side with tgList instead of at random token ids.
+ */
+export let headSig: usize = 0;
 
 // ── query input: written by the host before each query (MatchingCore.writeQuery) ─────────────────
 /** u8[QBYTES]: the query units' text, back to back. */
@@ -211,6 +218,7 @@ export function scratchBytes(tCount: i32, nCount: i32, trigramEntries: u32): usi
   bytes += (t * q << 2) + t + (exp << 2); // dictSim, simFlag, simTouched
   bytes += (t << 1) + (t << 2) + (t << 2) + t + (t << 2) + t; // tgCount, tgTouched, survSim, tokFirst, tokSig, tokLen8
   bytes += <usize>trigramEntries << 2; // tgKey
+  bytes += t << 2; // headSig (one first-letter trigram per token)
   bytes += (exp << 2) * 2 + (q << 2) * 2; // expTok, expSim, expCount, expMinBound
   bytes += (n << 3) + (n << 2); // accSeen, candidates
   bytes += <usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2; // out
@@ -220,7 +228,7 @@ export function scratchBytes(tCount: i32, nCount: i32, trigramEntries: u32): usi
 }
 
 /** Allocations setIndex makes, and what each may add to its size (the stub runtime's header and 16-byte alignment). */
-const SCRATCH_BLOCKS: usize = 29;
+const SCRATCH_BLOCKS: usize = 30;
 const BLOCK_SLACK: usize = 32;
 
 /** Where the host writes the index table (see indexTable) before it calls setIndex. */
@@ -273,6 +281,10 @@ export function setIndex(): void {
   tokLen8 = zeroed(<usize>tCount);
   const entries = load<u32>(tgOff + (<usize>TG_SIZE << 2));
   tgKey = heap.alloc(<usize>entries << 2);
+  // Each token has exactly one first-letter trigram ("$$" + its first symbol).
+  const heads = load<u32>(tgOff + (<usize>TG_ALPHABET << 2));
+  if (heads > <u32>tCount) unreachable();
+  headSig = heap.alloc(<usize>heads << 2);
   expTok = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expSim = zeroed(<usize>MAXQ * <usize>MAX_EXPANSIONS << 2);
   expCount = zeroed(<usize>MAXQ << 2);
@@ -304,14 +316,19 @@ export function prepareTokens(from: i32, to: i32): void {
   }
 }
 
-/** Derives tgKey for trigram list entries [from, to) (after prepareTokens has covered every token). */
+/**
+ * Derives tgKey, and headSig for the first-letter lists' entries, for trigram list entries [from, to)
+ * (after prepareTokens has covered every token).
+ */
 export function prepareTrigramKeys(from: u32, to: u32): void {
   const entries = load<u32>(tgOff + (<usize>TG_SIZE << 2));
+  const heads = load<u32>(tgOff + (<usize>TG_ALPHABET << 2));
   const end = to < entries ? to : entries;
   for (let k: u32 = from; k < end; k++) {
     const t = load<u32>(tgList + (<usize>k << 2));
     const len = load<u32>(tokOff + (<usize>(t + 1) << 2)) - load<u32>(tokOff + (<usize>t << 2));
     store<u32>(tgKey + (<usize>k << 2), (<u32>load<u8>(tokFirst + <usize>t) << 16) | (len < 0xffff ? len : 0xffff));
+    if (k < heads) store<u32>(headSig + (<usize>k << 2), load<u32>(tokSig + (<usize>t << 2)));
   }
 }
 

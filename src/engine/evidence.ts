@@ -33,27 +33,43 @@ export const WEIGHTS = Object.freeze({
 
 function dobEvidence(dob: string, dates: readonly DateValue[]): Evidence | null {
   if (dates.length === 0) return null;
+  // Per candidate entry of a request with a date of birth: loops, no intermediate arrays.
   const [y, m, d] = dob.split('-');
-  const swapped = `${y}-${d}-${m}`;
   const field = 'dateOfBirth' as const;
-  const days = dates.filter((v) => v.precision === 'day');
-  if (days.some((v) => v.from === dob)) return { field, weight: WEIGHTS.dobExact, detail: 'same date of birth' };
-  if (Number(d) <= 12 && days.some((v) => v.from === swapped)) {
-    return { field, weight: WEIGHTS.dobSwapped, detail: 'same date of birth with day and month swapped' };
+  let sameDay = false;
+  let sameYearDay = false;
+  let month = false;
+  let year = false;
+  let within = false;
+  for (const v of dates) {
+    if (v.precision === 'day') {
+      if (v.from === dob) sameDay = true;
+      if (v.from.slice(0, 4) === y) sameYearDay = true;
+    } else if (v.from <= dob && dob <= v.to) {
+      within = true;
+      if (v.precision === 'month') month = true;
+      else if (v.precision === 'year') year = true;
+    }
   }
-  const within = dates.filter((v) => v.precision !== 'day' && v.from <= dob && dob <= v.to);
-  if (within.some((v) => v.precision === 'month')) return { field, weight: WEIGHTS.dobMonth, detail: 'same month of birth' };
-  if (within.some((v) => v.precision === 'year')) return { field, weight: WEIGHTS.dobYear, detail: 'same year of birth' };
-  if (within.length > 0) return { field, weight: WEIGHTS.dobRange, detail: 'within the listed range of birth dates' };
+  if (sameDay) return { field, weight: WEIGHTS.dobExact, detail: 'same date of birth' };
+  if (Number(d) <= 12) {
+    const swapped = `${y}-${d}-${m}`;
+    if (dates.some((v) => v.precision === 'day' && v.from === swapped)) {
+      return { field, weight: WEIGHTS.dobSwapped, detail: 'same date of birth with day and month swapped' };
+    }
+  }
+  if (month) return { field, weight: WEIGHTS.dobMonth, detail: 'same month of birth' };
+  if (year) return { field, weight: WEIGHTS.dobYear, detail: 'same year of birth' };
+  if (within) return { field, weight: WEIGHTS.dobRange, detail: 'within the listed range of birth dates' };
   // The list gives a full date in the same year and it is another day: a wrong date, not a partial
   // match; it lowers the confidence (a correct date always raises it, a wrong one always lowers it).
-  if (days.some((v) => v.from.slice(0, 4) === y)) {
-    return { field, weight: WEIGHTS.dobSameYearOtherDay, detail: 'same year of birth, another date' };
+  if (sameYearDay) return { field, weight: WEIGHTS.dobSameYearOtherDay, detail: 'same year of birth, another date' };
+  const birthYear = Number(y);
+  // As Math.min over every date's gap (a NaN gap, from a malformed year, makes it NaN).
+  let gap = Infinity;
+  for (const v of dates) {
+    gap = Math.min(gap, Math.max(0, Number(v.from.slice(0, 4)) - birthYear, birthYear - Number(v.to.slice(0, 4))));
   }
-  const year = Number(y);
-  const gap = Math.min(
-    ...dates.map((v) => Math.max(0, Number(v.from.slice(0, 4)) - year, year - Number(v.to.slice(0, 4)))),
-  );
   if (gap <= 1) return { field, weight: WEIGHTS.dobOffByOneYear, detail: 'birth year one year apart' };
   return { field, weight: WEIGHTS.dobMismatch, detail: `birth year ${gap} years apart` };
 }

@@ -810,7 +810,8 @@ export function matchName(
     const groups = index.groups;
     const surnames = index.surnames;
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
-    const gendered = mode.genderedFormFactor < 1 ? genderedQueryWords(plan.tokens, index) : [];
+    // Read at the first row kept, if any (most queries keep none).
+    let gendered: Array<{ text: string; stems: string[] }> | undefined;
     const strongWords = plan.tokens.filter((t) => !t.weak);
     // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
     // on any query of three words or more: name_bench and cascade F1 fell (a title, "Präsident Barack
@@ -819,6 +820,9 @@ export function matchName(
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
+      // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
+      // so such a row (most rows) is dropped before its factors' map lookups.
+      if (keep && !keep(score)) continue;
       const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
       const g = groups.size > 0 ? groups.get(core.rowName(r)) : undefined;
@@ -844,7 +848,10 @@ export function matchName(
         score *= mode.oneWordInsideFactor;
       }
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
-      if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
+      if (mode.genderedFormFactor < 1) {
+        gendered ??= genderedQueryWords(plan.tokens, index);
+        if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
+      }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
@@ -864,13 +871,19 @@ const FEMININE_ENDINGS = ['a', 'ia', 'le', 'ne'];
 
 /** Query words that are a listed word with a feminine ending added, with that listed word (the stem). */
 function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Array<{ text: string; stems: string[] }> {
-  const out: Array<{ text: string; stems: string[] }> = [];
+  // Once per query in balanced mode: arrays only for a word that has a listed stem (few do).
+  let out: Array<{ text: string; stems: string[] }> | undefined;
   for (const t of tokens) {
     if (t.weak || t.syllabic || t.abjad) continue;
-    const stems = FEMININE_ENDINGS.filter((e) => t.text.endsWith(e) && t.text.length - e.length >= 3)
-      .map((e) => t.text.slice(0, -e.length)).filter((stem) => index.tokens.has(stem));
-    if (stems.length > 0) out.push({ text: t.text, stems });
+    let stems: string[] | undefined;
+    for (const e of FEMININE_ENDINGS) {
+      if (!t.text.endsWith(e) || t.text.length - e.length < 3) continue;
+      const stem = t.text.slice(0, -e.length);
+      if (index.tokens.has(stem)) (stems ??= []).push(stem);
+    }
+    if (stems) (out ??= []).push({ text: t.text, stems });
   }
+  if (!out) return [];
   // The query that has the stem as a word of its own says it (that word is matched as written).
   return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
 }
