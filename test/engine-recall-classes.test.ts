@@ -57,4 +57,17 @@ describeShared('recall classes on the real snapshot', () => {
       expect(normaliseName('Rostov Zinc Fincorp Mkooo').map((t) => t.text)).toEqual(['rostov', 'zinc', 'fincorp', 'mkooo']);
     });
   });
+
+  describeShared('class: the article of al-Din written glued or assimilated (Eldin, Eddine, Aldin)', () => {
+    it('each glued spelling of "AL-DIN" finds the listed person in balanced and loose', () => {
+      expectFlags([
+        ['IMAD Eldin AL-MADANI, Tariq', 'ofac-sdn/30214'], // IMAD AL-DIN AL-MADANI, Tariq
+        ['Kamal Imad Aldin al-Madani', 'ofac-sdn/30213'], // IMAD AL-DIN AL-MADANI, Kamal
+        ['Nur Eldin Al-Dibiski', 'ofac-sdn/10327'], // AL-DIBISKI, Nur Al-Din
+        ['Ghazi Nasr Eddin', 'ofac-sdn/10891'], // NASR AL DIN, Ghazi
+        ['Mustafa Badr Eddine', 'ofac-sdn/13423'], // BADR AL DIN, Mustafa
+        ['Hasan Jamal Aldin', 'ofac-sdn/20561'], // JAMAL-AL-DIN, Hasan
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

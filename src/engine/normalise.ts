@@ -481,6 +481,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   if (abjad) words = words.map((w) => ({ ...w, abjad: true, arabic }));
   if (words.some((w) => w.abjad)) words = words.flatMap((w) => (w.abjad ? abjadWord(w, w.arabic === true) : [w]));
   if (words.some(mayBeGlued)) words = words.flatMap(gluedArticle);
+  if (words.some(mayEndInDin)) words = words.flatMap(articleDin);
   if (words.some(mayHoldLegalForm)) words = words.flatMap(gluedLegalForm);
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
@@ -563,6 +564,22 @@ function gluedArticle(w: RawWord): RawWord[] {
   const rest = w.text.slice(2);
   const name = classifyWord(rest).text;
   return ARABIC_NAMES.has(name) || ARABIC_NAMES.has(rest) ? [{ ...w, text: 'al' }, { ...w, text: rest }] : [w];
+}
+
+/**
+ * "al-Din" (of the faith: Nur al-Din, Imad al-Din) is written with its article glued to din, the
+ * article's l often assimilated to the d: Eldin, Aldin, Eddin, Addin, Eddine, Aldeen. Each is the
+ * list's "AL-DIN" (the particle al and din); without this, a glued spelling is one rare strong word
+ * the list lacks. Not the South Asian "Uddin" / "Ud-Din": lists write that "ud" as a word of its own,
+ * a strong one, and keeping it so keeps "Dino" from passing for "Ud-Din".
+ */
+const ARTICLE_DIN = /^[ae][ld](din|deen|dine)$/;
+
+const mayEndInDin = (w: RawWord): boolean => !w.syllabic && !w.abjad && (w.text.endsWith('din') || w.text.endsWith('deen') || w.text.endsWith('dine'));
+
+function articleDin(w: RawWord): RawWord[] {
+  const glued = mayEndInDin(w) ? ARTICLE_DIN.exec(w.text) : null;
+  return glued ? [{ ...w, text: 'al', written: undefined }, { ...w, text: glued[1], written: undefined }] : [w];
 }
 
 const DIGITS_ONLY = /^\d+$/;
