@@ -3,7 +3,7 @@
  * entries to the lists changes the sample only where the new entries fall, not the whole draw.
  */
 import { describe, expect, it } from 'vitest';
-import { drawKind, type NoiseKind } from '../bench/eval/perturb.js';
+import { drawKind, perturb, seeded, type NoiseKind } from '../bench/eval/perturb.js';
 import { entry } from './support/engine-entries.js';
 
 const SURNAMES = ['KARIMOV', 'PETRENKO', 'HASSANI', 'ZULKARNAIN', 'MORALES', 'OKONKWO', 'SHAPOVALOV', 'RAHIMZADEH', 'FERREIRA', 'DUBROVSKY'];
@@ -26,5 +26,24 @@ describe('perturbation draw', () => {
       const kept = a.filter((q) => b.has(`${q.entry.entryId}|${q.query}`)).length;
       expect(kept / a.length, kind).toBeGreaterThanOrEqual(0.85);
     }
+  });
+
+  describe('class: dropped-middle drops a middle name, never part of a one-name given name', () => {
+    const dropped = (name: string): string | null => perturb('dropped-middle', entry('1', name), seeded(1));
+
+    it('a Korean or Chinese name with no nationality stated is one given name, as with one: no query', () => {
+      // "KIM Hyok" for "KIM, Hyok Chol" is another given name (the near-miss class missing-part).
+      expect(['RI, Jae Il', 'KIM, Hyok Chol', 'WEI, Hsueh Kang', 'JON, Myong-Guk'].map(dropped)).toEqual([null, null, null, null]);
+    });
+
+    it('a title before one given name leaves no given name to keep: no query', () => {
+      // "KHAN Haji" for "KHAN, Haji Mohammad" is the surname and a title: it names no one.
+      expect(['KHAN, Haji Mohammad', 'HOSSEINI, Sayyed Jabar', 'MOHAMMAD, Haji Baz'].map(dropped)).toEqual([null, null, null]);
+    });
+
+    it('other names with two given names still lose the last one', () => {
+      expect(['KHAN, Abdul Qadeer', 'KHAN, Haji Abdul Qadeer', 'KIM, John Paul', 'TEN, Sergey Yuryevich'].map(dropped))
+        .toEqual(['KHAN Abdul', 'KHAN Haji Abdul', 'KIM John', 'TEN Sergey']);
+    });
   });
 });

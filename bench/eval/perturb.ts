@@ -12,6 +12,8 @@ import type { Engine } from '../../src/engine/index.js';
 import type { Fuzziness } from '../../src/engine/types.js';
 import type { ListEntry } from '../../src/lists/model.js';
 import { NAME_VARIANTS } from '../../src/engine/vocabulary.js';
+import { classifyWord } from '../../src/engine/normalise.js';
+import { SYLLABIC_SURNAMES } from '../../src/engine/name-structure.js';
 import { round } from './metrics.js';
 import { confidenceOf, entryKey } from './verbatim.js';
 
@@ -77,6 +79,21 @@ function toCyrillic(name: string): string {
 const EAST_ASIAN = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO', 'VN']);
 export const isEastAsian = (entry: ListEntry): boolean =>
   [...entry.nationalities, ...entry.citizenships].some((c) => EAST_ASIAN.has(c));
+
+/** A title written where a given name stands (Haji, Sayyed, Dr.): the names' vocabulary of titles, its spellings too. */
+const isTitle = (word: string): boolean => classifyWord(word.toLowerCase().replace(/[^a-z]/g, '')).cls === 'honorific';
+
+/** One romanised Korean or Chinese syllable, Wade-Giles too (Hsueh, Chih). */
+const ROMANISED_SYLLABLE = /^[bcdfghjklmnpqrstwxyz]{0,3}[aeiouy]{1,3}(?:ng|n|m|k|l|p|t|r|h)?$/;
+
+/**
+ * A Korean or Chinese name by its shape, for entries that state no nationality: a romanised Korean or
+ * Chinese surname and given names that are all single syllables ("RI, Jae Il", "WEI, Hsueh Kang").
+ */
+function isSyllabicName(surname: string, givenWords: readonly string[]): boolean {
+  const syllables = givenWords.flatMap((w) => w.toLowerCase().split('-'));
+  return SYLLABIC_SURNAMES.has(surname.trim().toLowerCase()) && syllables.every((s) => ROMANISED_SYLLABLE.test(s));
+}
 
 const CYRILLIC_COUNTRIES = new Set(['RU', 'UA', 'BY', 'KZ', 'KG', 'TJ', 'UZ', 'TM', 'MD', 'BG', 'RS', 'MK', 'MN']);
 
@@ -153,10 +170,12 @@ export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | n
       return [...ws.slice(1), ws[0]].join(' ');
     case 'dropped-middle': {
       // "LAST, First Middle": drop the last given name when there are at least two.
-      // (Not an East-Asian name: "KIM, Jong Un" without "Un" is another given name, a near-miss negative.)
+      // (Not an East-Asian name: "KIM, Jong Un" without "Un" is another given name, a near-miss negative;
+      // nor a first "given name" that is a title: "KHAN, Haji Mohammad" without Mohammad names no one.)
       const [surname, given] = entry.name.split(',');
       const givenWords = words(given ?? '');
-      if (entry.kind !== 'individual' || givenWords.length < 2 || isEastAsian(entry)) return null;
+      const names = givenWords.filter((w) => !isTitle(w));
+      if (entry.kind !== 'individual' || names.length < 2 || isEastAsian(entry) || isSyllabicName(surname, givenWords)) return null;
       return `${surname.trim()} ${givenWords.slice(0, -1).join(' ')}`;
     }
     case 'legal-form': {

@@ -12,7 +12,7 @@ import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
 import {
   ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
-  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS,
+  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS,
 } from './vocabulary.js';
 
 export interface NameToken {
@@ -137,12 +137,21 @@ class WordSink {
   }
 }
 
+/** Two dotted letters glued to the end of a word ("onec.a."), before a separator or the end. */
+const GLUED_DOTTED_FORM = /([a-z0-9]{2,})([a-z])\.([a-z])\.(?=[\s,;)]|$)/g;
+
+/** "onec.a." -> "one c.a." when the two letters are a dotted legal form (C.A., S.A., N.V.); else as written. */
+function splitDottedForm(match: string, word: string, a: string, b: string): string {
+  return DOTTED_LEGAL_FORMS.has(a + b) ? `${word} ${a}.${b}.` : match;
+}
+
 /** Lower-case words of a segment without Han or Hangul, into `sink` until it is full. */
 function latinWords(segment: string, sink: WordSink, syllable?: string): void {
   let s = toAscii(segment).toLowerCase().replace(APOSTROPHES, '');
   // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
+  // A dotted legal form glued to the word before it is split off first ("ONEC.A." = "ONE C.A.").
   // (Tested first: most names have neither, and a regular expression costs more than a scan.)
-  if (s.includes('.')) s = s.replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
+  if (s.includes('.')) s = s.replace(GLUED_DOTTED_FORM, splitDottedForm).replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
   if (s.includes('/')) s = s.replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
   // Words are the runs of [a-z0-9]; everything else separates them.
   let start = -1;
@@ -472,6 +481,8 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   if (abjad) words = words.map((w) => ({ ...w, abjad: true, arabic }));
   if (words.some((w) => w.abjad)) words = words.flatMap((w) => (w.abjad ? abjadWord(w, w.arabic === true) : [w]));
   if (words.some(mayBeGlued)) words = words.flatMap(gluedArticle);
+  if (words.some(mayEndInDin)) words = words.flatMap(articleDin);
+  if (words.some(mayHoldLegalForm)) words = words.flatMap(gluedLegalForm);
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
   const classified = words.map((w): ClassifiedWord => {
@@ -553,6 +564,44 @@ function gluedArticle(w: RawWord): RawWord[] {
   const rest = w.text.slice(2);
   const name = classifyWord(rest).text;
   return ARABIC_NAMES.has(name) || ARABIC_NAMES.has(rest) ? [{ ...w, text: 'al' }, { ...w, text: rest }] : [w];
+}
+
+/**
+ * "al-Din" (of the faith: Nur al-Din, Imad al-Din) is written with its article glued to din, the
+ * article's l often assimilated to the d: Eldin, Aldin, Eddin, Addin, Eddine, Aldeen. Each is the
+ * list's "AL-DIN" (the particle al and din); without this, a glued spelling is one rare strong word
+ * the list lacks. Not the South Asian "Uddin" / "Ud-Din": lists write that "ud" as a word of its own,
+ * a strong one, and keeping it so keeps "Dino" from passing for "Ud-Din".
+ */
+const ARTICLE_DIN = /^[ae][ld](din|deen|dine)$/;
+
+const mayEndInDin = (w: RawWord): boolean => !w.syllabic && !w.abjad && (w.text.endsWith('din') || w.text.endsWith('deen') || w.text.endsWith('dine'));
+
+function articleDin(w: RawWord): RawWord[] {
+  const glued = mayEndInDin(w) ? ARTICLE_DIN.exec(w.text) : null;
+  return glued ? [{ ...w, text: 'al', written: undefined }, { ...w, text: glued[1], written: undefined }] : [w];
+}
+
+const DIGITS_ONLY = /^\d+$/;
+const mayHoldLegalForm = (w: RawWord): boolean => !w.syllabic && !w.abjad && w.text.length >= 5;
+
+/**
+ * A legal form glued to a word of the name ("31ooo", "obshchestvort", see vocabulary.ts
+ * GLUED_LEGAL_FORM_ENDS) is split off, as the list writes it. What remains must still be a word:
+ * 3+ letters or a number (so "iooo" or "mkooo" stay whole).
+ */
+function gluedLegalForm(w: RawWord): RawWord[] {
+  if (!mayHoldLegalForm(w) || LEGAL_FORMS.has(w.text)) return [w];
+  const part = (text: string): RawWord => ({ ...w, text, written: undefined });
+  for (const form of GLUED_LEGAL_FORM_WORDS) {
+    if (w.text.length >= form.length + 2 && w.text.startsWith(form)) return [part(form), ...gluedLegalForm(part(w.text.slice(form.length)))];
+  }
+  for (const form of GLUED_LEGAL_FORM_ENDS.concat(GLUED_LEGAL_FORM_WORDS)) {
+    if (!w.text.endsWith(form)) continue;
+    const rest = w.text.slice(0, -form.length);
+    if (rest.length >= 3 || (rest.length > 0 && DIGITS_ONLY.test(rest))) return [part(rest), part(form)];
+  }
+  return [w];
 }
 
 /**

@@ -95,6 +95,22 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['intl', 'international'], ['industries', 'industries'], ['industry', 'industries'], ['bank', 'bank'],
 ]);
 
+/**
+ * Legal-form words that a query glues to the name beside them ("IMPERIYA 19-31OOO", "OBSHCHESTVORT-
+ * BIOTEKHPROM"): split off again (normalise.ts gluedLegalForm). At the end of a word: the Russian and
+ * English abbreviations no list word ends in; at either end: the long Russian and Ukrainian words.
+ * Not "inc" (zinc), "corp" (Bancorp, Fincorp: brand names), "tov" (Rostov), nor the vowel-ended
+ * OAO, ZAO, PAO: a typo or a romanised syllable ends a word in them too ("KITOaO" is KITOKO).
+ */
+export const GLUED_LEGAL_FORM_ENDS: readonly string[] = ['ooo', 'llc', 'ltd', 'jsc', 'gmbh', 'plc'];
+export const GLUED_LEGAL_FORM_WORDS: readonly string[] = ['obshchestvo', 'aktsionernoe', 'tovarystvo'];
+
+/**
+ * Legal forms written as two dotted letters ("C.A.", "S.A.", "N.V."): glued to the word before them
+ * ("ALFA ONEC.A.") they are split off (normalise.ts latinWords).
+ */
+export const DOTTED_LEGAL_FORMS: ReadonlySet<string> = new Set(['ca', 'sa', 'nv', 'bv', 'ag', 'as', 'ab', 'oy', 'kg', 'sl', 'cv', 'lp', 'dd']);
+
 /** Titles and honorifics that say little about identity. Weak tokens. */
 export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady', 'rev', 'reverend',
