@@ -252,4 +252,29 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a romanised Korean surname and syllable read as one listed word or as initials', () => {
+    it('joined into a company or other word, or read as the initials of a given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['SIN Yong', 'ofac-sdn/9345'], // CHANGGWANG SINYONG CORPORATION
+        ['CHOE Myong', 'ofac-sdn/23705'], // CHONMYONG SHIPPING CO (a letter changed inside the join)
+        ['HYON Gwang', 'ofac-sdn/9525'], // KOREA RYONGWANG TRADING CORPORATION
+        ['Je RI', 'ofac-sdn/39296'], // JERI, Abdullahi
+        ['RI Su', 'ofac-sdn/24997'], // RI, Song Un (S. U.)
+        ['PAK Song', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'], // Mark Ong ("PAK" is read "park")
+        ['PAK Tong', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'],
+        ['RYOM bong', 'ofac-sdn/19596'], // RYO MYONG
+        ['Chin HUANG', 'bis-entity/c794d5488289c1329cefbc81614a7207658aa873'], // Chi-Chuang Electronics Company Ltd
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed names themselves, syllable for syllable or joined whole, are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Changgwang Sinyong', 'ofac-sdn/9345'], ['Chonmyong Shipping', 'ofac-sdn/23705'], ['Abdullahi Jeri', 'ofac-sdn/39296'],
+        ['RI Song Un', 'ofac-sdn/24997'], ['Song Un RI', 'ofac-sdn/24997'], ['Mark Ong', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'],
+        ['Ryo Myong', 'ofac-sdn/19596'], ['Chong Bong', 'ofac-sdn/19588'], ['Hwa Song', 'ofac-sdn/23514'], ['Sin Yong Il', 'ofac-sdn/23087'],
+        ['Pak Tong Sok', 'ofac-sdn/23478'], ['Pak Tongsok', 'ofac-sdn/23478'], ['Hyon Gwang Il', 'ofac-sdn/19534'], ['Choe Myong Hyon', 'ofac-sdn/27209'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

@@ -769,12 +769,14 @@ export function matchName(
   core.beginPlan(mode);
   // A name in romanised syllables ("KIM Hun"): a syllable the lists know is matched as written, like
   // a Han/Hangul one ("Hun" is not "Kun"); one they do not know may still be a typo ("Liong" of Lirong).
-  const asWritten = romanisedSyllables(plan.tokens) ? knownSyllables(plan, index) : 0;
+  const asWritten = romanisedQuery(plan.tokens) ? knownSyllables(plan, index) : 0;
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
-      const syllabic = plan.tokens[unit.pos].syllabic || (unit.span === 1 && ((asWritten >>> unit.pos) & 1) === 1);
+      // Two romanised syllables joined are matched as written too: a letter changed inside the join
+      // changes a syllable ("Chin Huang" is not "Chi-Chuang", "Ryom Bong" not "Ryo Myong").
+      const syllabic = plan.tokens[unit.pos].syllabic || allWritten(asWritten, unit);
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
       // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
       // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
@@ -843,6 +845,8 @@ export function matchName(
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
+      // A romanised surname and syllable read as one listed word or as initials: not that name.
+      if (asWritten !== 0 && notSyllableForSyllable(core, r)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
       if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
@@ -854,6 +858,43 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/**
+ * romanisedSyllables, also on the spellings as written: the lists' "PAK" is read "park" (a folded
+ * spelling, no syllable), yet "PAK Song" is a Korean surname and syllable like "KIM Song".
+ */
+function romanisedQuery(tokens: readonly NameToken[]): boolean {
+  if (romanisedSyllables(tokens)) return true;
+  return tokens.some((t) => t.raw !== undefined) && romanisedSyllables(tokens.map((t) => (t.raw === undefined ? t : { ...t, text: t.raw })));
+}
+
+/** Whether every query position a unit covers is a romanised syllable matched as written. */
+function allWritten(asWritten: number, unit: QueryUnit): boolean {
+  if (asWritten === 0 || unit.pos + unit.span > 31) return false;
+  const span = ((1 << unit.span) - 1) << unit.pos;
+  return (asWritten & span) === span;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/**
+ * A query of a Korean or Chinese surname and one syllable (romanisedSyllables) whose two syllables
+ * row r did not match one listed word each: read as the initials of two listed words ("RI Su" for
+ * "RI, Song Un"), or joined into one listed word beside others left unmatched ("SIN Yong" for
+ * CHANGGWANG SINYONG CORPORATION, "Je RI" for "JERI, Abdullahi"). Each syllable is a whole part of
+ * the name: neither reading keeps its surname. A one-word list name the join matches whole stays.
+ */
+function notSyllableForSyllable(core: MatchingCore, r: number): boolean {
+  const listed = bitCount(core.rowCandidateMask(r));
+  if (listed === 2) return false;
+  const row = core.row(r);
+  const query = bitCount(row.queryMask);
+  return listed > query || (listed < query && row.candidateUnmatched >= 0.5);
 }
 
 /**
