@@ -277,4 +277,19 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: an East-Asian given name written hyphenated, listed without a comma, its surname at either end', () => {
+    const CHU = 'state-isn/3b2fcb7430298a721fb8b6994fa4ad290ed62a00'; // Chu Kyu-Chang ("Chang" is a surname too)
+    const JANG = 'state-isn/1ccb22aa2055d471295f6ec5622c794dbe0242ea'; // Jang Myong-Jin ("Jin" is a surname too)
+    it('one syllable of the hyphenated given name with the surname is another given name: clear in strict and balanced', () => {
+      expectFlags([['Kyu CHU', CHU], ['Chang CHU', CHU], ['JANG Myong', JANG], ['Jin JANG', JANG]], ['strict', 'balanced'], false);
+    });
+
+    it('the whole given name, hyphenated, spaced or joined, in either order, is still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Chu Kyu-Chang', CHU], ['Kyu-Chang CHU', CHU], ['Kyu Chang Chu', CHU], ['CHU Kyuchang', CHU],
+        ['Jang Myong-Jin', JANG], ['Myong Jin Jang', JANG], ['JANG Myongjin', JANG],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });
