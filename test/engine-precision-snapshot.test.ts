@@ -292,4 +292,26 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: one name of a listed three- or four-word name swapped for a common given name or surname', () => {
+    it('the common name unmatched while a listed word is left out: another person, clear in strict and balanced', () => {
+      expectFlags([
+        ['Ignacio Garcia VILLAREAL', 'ofac-sdn/9335'], // CORONEL VILLAREAL, Ignacio
+        ["Michael 'Adnan AL-HAMIDAWI", 'ofac-sdn/28690'], // AL-HAMIDAWI, Shaykh 'Adnan
+        ['Maria Marcela Michael Pilar PEREZ MONTERO', 'ofac-sdn/11469'], // PEREZ MONTERO, Maria Marcela del Pilar
+        ['Abdul Naser DIB Thompson MALT', 'ofac-sdn/11540'], // DIB EL MALT, Abdul Naser
+        ['Daniel Ali Reza TAMARZADEH ZAVIEH JAKKI', 'ofac-sdn/46250'], // TAMARZADEH ZAVIEH JAKKI, Shahram Ali Reza
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed name whole, with a word left out, or with a typo in the word instead, is still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Ignacio Coronel Villareal', 'ofac-sdn/9335'], ['Ignacio VILLAREAL', 'ofac-sdn/9335'],
+        ['Shaykh Adnan Al-Hamidawi', 'ofac-sdn/28690'], ['Adnan AL-HAMIDAWI', 'ofac-sdn/28690'],
+        ['Maria Marcela del Pilar Perez Montero', 'ofac-sdn/11469'], ['Maria Marcela PEREZ MONTERO', 'ofac-sdn/11469'],
+        ['Abdul Naser Dib El Malt', 'ofac-sdn/11540'], ['Shahram Ali Reza Tamarzadeh', 'ofac-sdn/46250'],
+        ['Jorge Guillermi Gonzalez Cardenas', 'ofac-sdn/15018'], ['Jorge GONZALEZ CARDENAS', 'ofac-sdn/15018'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

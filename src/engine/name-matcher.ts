@@ -819,6 +819,7 @@ export function matchName(
     // Obama"; a repeated name, "Sergey Sergey Shoigu"; longer Arabic names; a vessel's former name).
     const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
+    const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens) : 0;
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       const matched = core.rowCandidateMask(r);
@@ -845,6 +846,8 @@ export function matchName(
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
+      // A listed word left out and a common name of the query's unmatched: one name swapped for another.
+      if (common !== 0 && swappedName(core, r, common)) score *= mode.swappedNameFactor;
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, r)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
@@ -858,6 +861,26 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/** Query positions (bits, 0-30) of strong Latin-script words that are common given names or surnames (COMMON_NAMES). */
+function commonNamePositions(tokens: readonly NameToken[]): number {
+  let mask = 0;
+  tokens.forEach((t, i) => {
+    if (i < 31 && !t.weak && !t.syllabic && !t.abjad && COMMON_NAMES.has(t.text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
+/**
+ * Row r left a strong listed word unmatched and a query word that is a common name (`common`)
+ * too: the query names someone else, one of the listed names replaced by another real name
+ * ("Ignacio Garcia VILLAREAL" for "CORONEL VILLAREAL, Ignacio"). A name left out on one side only
+ * is the usual partial match and stays.
+ */
+function swappedName(core: MatchingCore, r: number, common: number): boolean {
+  const row = core.row(r);
+  return (common & ~row.queryMask) !== 0 && row.candidateUnmatched >= 0.5;
 }
 
 /**
