@@ -252,4 +252,66 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a romanised Korean surname and syllable read as one listed word or as initials', () => {
+    it('joined into a company or other word, or read as the initials of a given name: clear in strict and balanced', () => {
+      expectFlags([
+        ['SIN Yong', 'ofac-sdn/9345'], // CHANGGWANG SINYONG CORPORATION
+        ['CHOE Myong', 'ofac-sdn/23705'], // CHONMYONG SHIPPING CO (a letter changed inside the join)
+        ['HYON Gwang', 'ofac-sdn/9525'], // KOREA RYONGWANG TRADING CORPORATION
+        ['Je RI', 'ofac-sdn/39296'], // JERI, Abdullahi
+        ['RI Su', 'ofac-sdn/24997'], // RI, Song Un (S. U.)
+        ['PAK Song', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'], // Mark Ong ("PAK" is read "park")
+        ['PAK Tong', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'],
+        ['RYOM bong', 'ofac-sdn/19596'], // RYO MYONG
+        ['Chin HUANG', 'bis-entity/c794d5488289c1329cefbc81614a7207658aa873'], // Chi-Chuang Electronics Company Ltd
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed names themselves, syllable for syllable or joined whole, are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Changgwang Sinyong', 'ofac-sdn/9345'], ['Chonmyong Shipping', 'ofac-sdn/23705'], ['Abdullahi Jeri', 'ofac-sdn/39296'],
+        ['RI Song Un', 'ofac-sdn/24997'], ['Song Un RI', 'ofac-sdn/24997'], ['Mark Ong', 'bis-entity/255214caf724219463f61ad6ce3ffb93ab454092'],
+        ['Ryo Myong', 'ofac-sdn/19596'], ['Chong Bong', 'ofac-sdn/19588'], ['Hwa Song', 'ofac-sdn/23514'], ['Sin Yong Il', 'ofac-sdn/23087'],
+        ['Pak Tong Sok', 'ofac-sdn/23478'], ['Pak Tongsok', 'ofac-sdn/23478'], ['Hyon Gwang Il', 'ofac-sdn/19534'], ['Choe Myong Hyon', 'ofac-sdn/27209'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: an East-Asian given name written hyphenated, listed without a comma, its surname at either end', () => {
+    const CHU = 'state-isn/3b2fcb7430298a721fb8b6994fa4ad290ed62a00'; // Chu Kyu-Chang ("Chang" is a surname too)
+    const JANG = 'state-isn/1ccb22aa2055d471295f6ec5622c794dbe0242ea'; // Jang Myong-Jin ("Jin" is a surname too)
+    it('one syllable of the hyphenated given name with the surname is another given name: clear in strict and balanced', () => {
+      expectFlags([['Kyu CHU', CHU], ['Chang CHU', CHU], ['JANG Myong', JANG], ['Jin JANG', JANG]], ['strict', 'balanced'], false);
+    });
+
+    it('the whole given name, hyphenated, spaced or joined, in either order, is still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Chu Kyu-Chang', CHU], ['Kyu-Chang CHU', CHU], ['Kyu Chang Chu', CHU], ['CHU Kyuchang', CHU],
+        ['Jang Myong-Jin', JANG], ['Myong Jin Jang', JANG], ['JANG Myongjin', JANG],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: one name of a listed three- or four-word name swapped for a common given name or surname', () => {
+    it('the common name unmatched while a listed word is left out: another person, clear in strict and balanced', () => {
+      expectFlags([
+        ['Ignacio Garcia VILLAREAL', 'ofac-sdn/9335'], // CORONEL VILLAREAL, Ignacio
+        ["Michael 'Adnan AL-HAMIDAWI", 'ofac-sdn/28690'], // AL-HAMIDAWI, Shaykh 'Adnan
+        ['Maria Marcela Michael Pilar PEREZ MONTERO', 'ofac-sdn/11469'], // PEREZ MONTERO, Maria Marcela del Pilar
+        ['Abdul Naser DIB Thompson MALT', 'ofac-sdn/11540'], // DIB EL MALT, Abdul Naser
+        ['Daniel Ali Reza TAMARZADEH ZAVIEH JAKKI', 'ofac-sdn/46250'], // TAMARZADEH ZAVIEH JAKKI, Shahram Ali Reza
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed name whole, with a word left out, or with a typo in the word instead, is still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Ignacio Coronel Villareal', 'ofac-sdn/9335'], ['Ignacio VILLAREAL', 'ofac-sdn/9335'],
+        ['Shaykh Adnan Al-Hamidawi', 'ofac-sdn/28690'], ['Adnan AL-HAMIDAWI', 'ofac-sdn/28690'],
+        ['Maria Marcela del Pilar Perez Montero', 'ofac-sdn/11469'], ['Maria Marcela PEREZ MONTERO', 'ofac-sdn/11469'],
+        ['Abdul Naser Dib El Malt', 'ofac-sdn/11540'], ['Shahram Ali Reza Tamarzadeh', 'ofac-sdn/46250'],
+        ['Jorge Guillermi Gonzalez Cardenas', 'ofac-sdn/15018'], ['Jorge GONZALEZ CARDENAS', 'ofac-sdn/15018'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

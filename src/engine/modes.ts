@@ -41,6 +41,12 @@ export interface ModeConfig extends ModeParams {
    * the surname are another person's first name and surname.
    */
   firstNameMissingFactor: number;
+  /**
+   * Score factor for a query of three strong words or more that leaves a common given name or surname
+   * unmatched while the list name leaves one of its strong words unmatched: one name swapped for
+   * another ("Ignacio Garcia VILLAREAL" for "CORONEL VILLAREAL, Ignacio").
+   */
+  swappedNameFactor: number;
   /** A candidate must reach this share of the query's rarity mass to be scored at all. */
   accFraction: number;
   thresholds: ModeThresholds;
@@ -76,6 +82,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     oneWordInsideFactor: 1,
     genderedFormFactor: 1,
     firstNameMissingFactor: 1,
+    swappedNameFactor: 1,
     accFraction: 0.5,
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
   },
@@ -105,6 +112,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     oneWordInsideFactor: 0.85,
     genderedFormFactor: 0.84,
     firstNameMissingFactor: 0.85,
+    swappedNameFactor: 0.85,
     accFraction: 0.3,
     thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
   },
@@ -135,6 +143,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     oneWordInsideFactor: 1,
     genderedFormFactor: 1,
     firstNameMissingFactor: 1,
+    swappedNameFactor: 1,
     accFraction: 0.2,
     thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },
   },

@@ -769,12 +769,14 @@ export function matchName(
   core.beginPlan(mode);
   // A name in romanised syllables ("KIM Hun"): a syllable the lists know is matched as written, like
   // a Han/Hangul one ("Hun" is not "Kun"); one they do not know may still be a typo ("Liong" of Lirong).
-  const asWritten = romanisedSyllables(plan.tokens) ? knownSyllables(plan, index) : 0;
+  const asWritten = romanisedQuery(plan.tokens) ? knownSyllables(plan, index) : 0;
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
       // Syllables of Han/Hangul names are exact romanisations: "cheng" is not a typo of "chen".
-      const syllabic = plan.tokens[unit.pos].syllabic || (unit.span === 1 && ((asWritten >>> unit.pos) & 1) === 1);
+      // Two romanised syllables joined are matched as written too: a letter changed inside the join
+      // changes a syllable ("Chin Huang" is not "Chi-Chuang", "Ryom Bong" not "Ryo Myong").
+      const syllabic = plan.tokens[unit.pos].syllabic || allWritten(asWritten, unit);
       // Common tokens have crowds of near neighbours and weigh little: one edit is enough for them.
       // Joined tokens are matched as written (a typo inside a join would meet chance compounds of
       // short syllables: "Jan Vik" is not "Anvik"), one edit only for long joins.
@@ -818,6 +820,7 @@ export function matchName(
     // Obama"; a repeated name, "Sergey Sergey Shoigu"; longer Arabic names; a vessel's former name).
     const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
+    const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens) : 0;
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
@@ -847,6 +850,10 @@ export function matchName(
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0 && core.row(r).queryUnmatched >= 0.5) {
         score *= mode.oneWordInsideFactor;
       }
+      // A listed word left out and a common name of the query's unmatched: one name swapped for another.
+      if (common !== 0 && swappedName(core, r, common)) score *= mode.swappedNameFactor;
+      // A romanised surname and syllable read as one listed word or as initials: not that name.
+      if (asWritten !== 0 && notSyllableForSyllable(core, r)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
       if (mode.genderedFormFactor < 1) {
         gendered ??= genderedQueryWords(plan.tokens, index);
@@ -861,6 +868,63 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/** Query positions (bits, 0-30) of strong Latin-script words that are common given names or surnames (COMMON_NAMES). */
+function commonNamePositions(tokens: readonly NameToken[]): number {
+  let mask = 0;
+  tokens.forEach((t, i) => {
+    if (i < 31 && !t.weak && !t.syllabic && !t.abjad && COMMON_NAMES.has(t.text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
+/**
+ * Row r left a strong listed word unmatched and a query word that is a common name (`common`)
+ * too: the query names someone else, one of the listed names replaced by another real name
+ * ("Ignacio Garcia VILLAREAL" for "CORONEL VILLAREAL, Ignacio"). A name left out on one side only
+ * is the usual partial match and stays.
+ */
+function swappedName(core: MatchingCore, r: number, common: number): boolean {
+  const row = core.row(r);
+  return (common & ~row.queryMask) !== 0 && row.candidateUnmatched >= 0.5;
+}
+
+/**
+ * romanisedSyllables, also on the spellings as written: the lists' "PAK" is read "park" (a folded
+ * spelling, no syllable), yet "PAK Song" is a Korean surname and syllable like "KIM Song".
+ */
+function romanisedQuery(tokens: readonly NameToken[]): boolean {
+  if (romanisedSyllables(tokens)) return true;
+  return tokens.some((t) => t.raw !== undefined) && romanisedSyllables(tokens.map((t) => (t.raw === undefined ? t : { ...t, text: t.raw })));
+}
+
+/** Whether every query position a unit covers is a romanised syllable matched as written. */
+function allWritten(asWritten: number, unit: QueryUnit): boolean {
+  if (asWritten === 0 || unit.pos + unit.span > 31) return false;
+  const span = ((1 << unit.span) - 1) << unit.pos;
+  return (asWritten & span) === span;
+}
+
+function bitCount(x: number): number {
+  let n = 0;
+  for (let v = x >>> 0; v !== 0; v &= v - 1) n++;
+  return n;
+}
+
+/**
+ * A query of a Korean or Chinese surname and one syllable (romanisedSyllables) whose two syllables
+ * row r did not match one listed word each: read as the initials of two listed words ("RI Su" for
+ * "RI, Song Un"), or joined into one listed word beside others left unmatched ("SIN Yong" for
+ * CHANGGWANG SINYONG CORPORATION, "Je RI" for "JERI, Abdullahi"). Each syllable is a whole part of
+ * the name: neither reading keeps its surname. A one-word list name the join matches whole stays.
+ */
+function notSyllableForSyllable(core: MatchingCore, r: number): boolean {
+  const listed = bitCount(core.rowCandidateMask(r));
+  if (listed === 2) return false;
+  const row = core.row(r);
+  const query = bitCount(row.queryMask);
+  return listed > query || (listed < query && row.candidateUnmatched >= 0.5);
 }
 
 /**

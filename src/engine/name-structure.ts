@@ -97,8 +97,11 @@ function hyphenGroups(text: string, tokens: readonly NameToken[]): number[] {
   if (tokens.length >= 3 && tokens.every((t) => !t.weak && SYLLABLE.test(t.text))) {
     const first = SYLLABIC_SURNAMES.has(tokens[0].text);
     const last = SYLLABIC_SURNAMES.has(tokens[tokens.length - 1].text);
-    if (first !== last) pushGroup(groups, first ? 1 : 0, tokens.slice(first ? 1 : 0, first ? tokens.length : -1));
-    return groups;
+    if (first !== last) {
+      pushGroup(groups, first ? 1 : 0, tokens.slice(first ? 1 : 0, first ? tokens.length : -1));
+      return groups;
+    }
+    // Which end is the surname is unknown ("Chu Kyu-Chang": both are surnames): a hyphenated word is still one name.
   }
   if (!HYPHEN.test(text)) return [];
   const words = text.split(/\s+/).filter(Boolean).map((w) => ({ raw: w, tokens: normaliseName(w) }));
