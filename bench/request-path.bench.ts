@@ -13,7 +13,8 @@
  *   analogue that the machine's load does not move (Redis's own CPU time not counted).
  *
  * `--baseline <dir>`: the same servers of another build (a checkout built with `npm run build`) in
- * the same rotation, for before/after ratios from one run. `--quick`: 2 rounds of 3 s.
+ * the same rotation, for before/after ratios from one run. `--quick`: 2 rounds of 3 s. `--batch-only`:
+ * only the lmdb servers' batches, 100 a server each round (a loaded machine needs many for a stable ratio).
  * Run alone: `npx tsx bench/request-path.bench.ts`. Writes bench/results/request-path.json.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { startRedisServer, type RedisProcess } from '../test/support/redis-server.js';
 import { buildServer, startBenchServer, type BenchServer } from './support/bench-server.js';
 import { figure, printFigures, type Figures } from './support/figures.js';
-import { autocannon, rotating } from './support/load.js';
+import { autocannon, rotating, turnOrder } from './support/load.js';
 import { PROJECT_DIR, SNAPSHOT_DIR, writeResults } from './support/paths.js';
 import { screeningBodies } from './support/screening-bodies.js';
 import { REQUEST_PATH_TARGETS } from './support/store-targets.js';
@@ -30,9 +31,10 @@ import { REQUEST_PATH_TARGETS } from './support/store-targets.js';
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const baselineDir = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : null;
+const batchOnly = args.includes('--batch-only');
 const ROUNDS = quick ? 2 : 3;
 const LOAD_S = quick ? 3 : 4;
-const BATCHES = quick ? 15 : 25;
+const BATCHES = batchOnly ? 100 : quick ? 15 : 25;
 const SCREEN = '/sanctions-screening/v1/screen';
 const CONNECTIONS = 16;
 
@@ -56,30 +58,36 @@ let redis: RedisProcess | null = null;
 const servers = new Map<string, BenchServer>();
 const key = (build: string, config: ConfigName): string => `${build} ${config}`;
 try {
-  redis = await startRedisServer();
+  if (!batchOnly) redis = await startRedisServer();
   for (const [build, dir] of Object.entries(builds)) {
     for (const [name, c] of Object.entries(CONFIGS)) {
-      servers.set(key(build, name as ConfigName), await startBenchServer({ store: c.store, workers: c.workers, listsDir, redisUrl: redis.url, serverDir: dir }));
+      if (batchOnly && c.store === 'redis') continue;
+      servers.set(key(build, name as ConfigName), await startBenchServer({ store: c.store, workers: c.workers, listsDir, redisUrl: redis?.url, serverDir: dir }));
     }
   }
   // JIT warm-up on other subjects than the timed ones, batches too (not measured).
   for (const server of servers.values()) {
-    await autocannon({ url: server.url, duration: quick ? 2 : 4, connections: CONNECTIONS, requests: rotating(SCREEN, server.headers, bodies.warmup) });
+    if (!batchOnly) await autocannon({ url: server.url, duration: quick ? 2 : 4, connections: CONNECTIONS, requests: rotating(SCREEN, server.headers, bodies.warmup) });
     for (let b = 0; b < 3; b++) await batch(server, `[${bodies.warmup.slice(b * 100, b * 100 + 100).join(',')}]`);
   }
   const turns = new Map<string, Turn[]>();
   const batchTurns = new Map<string, BatchTurn[]>();
   const keys = [...servers.keys()];
   for (let round = 0; round < ROUNDS; round++) {
-    const order = round % 2 === 0 ? keys : [...keys].reverse();
-    for (const k of order) turns.set(k, [...(turns.get(k) ?? []), await turn(servers.get(k)!)]);
-    // Batches alternated one by one between every lmdb server: W1 and W2 see the same machine.
-    const lmdbKeys = order.filter((k) => !k.endsWith('redisW2'));
+    const order = turnOrder(keys, round);
+    if (!batchOnly) for (const k of order) turns.set(k, [...(turns.get(k) ?? []), await turn(servers.get(k)!)]);
+    // Batches alternated one by one between every lmdb server: W1 and W2 see the same machine. The
+    // order turns every batch, counted over all rounds (turning it every round favoured one order
+    // two rounds to one).
+    const lmdbKeys = keys.filter((k) => !k.endsWith('redisW2'));
     for (let b = 0; b < BATCHES; b++) {
-      for (const k of lmdbKeys) batchTurns.set(k, [...(batchTurns.get(k) ?? []), await timedBatch(servers.get(k)!, batchBodies[b % batchBodies.length])]);
+      for (const k of turnOrder(lmdbKeys, round * BATCHES + b)) {
+        batchTurns.set(k, [...(batchTurns.get(k) ?? []), await timedBatch(servers.get(k)!, batchBodies[b % batchBodies.length])]);
+      }
     }
   }
-  report(turns, batchTurns);
+  if (batchOnly) reportBatches(batchTurns);
+  else report(turns, batchTurns);
 } finally {
   for (const server of servers.values()) await server.stop();
   await redis?.stop();
@@ -149,6 +157,41 @@ function mean(values: readonly number[]): number {
   return values.reduce((a, b) => a + b, 0) / values.length;
 }
 
+function batchFigures(batchTurns: Map<string, BatchTurn[]>, figures: Figures): void {
+  for (const build of Object.keys(builds)) {
+    const suffix = build === 'now' ? '' : ` (${build})`;
+    const prefix = build === 'now' ? '' : `${build}.`;
+    const w1 = batchTurns.get(key(build, 'lmdbW1'))!;
+    const w2 = batchTurns.get(key(build, 'lmdbW2'))!;
+    figures[`${prefix}batch.w2OverW1.wall`] = figure(`batch of 100, W2 / W1 wall time (p50)${suffix}`,
+      median(w2.map((t) => t.wallMs)) / median(w1.map((t) => t.wallMs)), 'ratio', REQUEST_PATH_TARGETS.batchW2OverW1);
+    figures[`${prefix}batch.w2OverW1.busiestCpu`] = figure(`batch of 100, W2 / W1 busiest-thread CPU${suffix}`,
+      mean(w2.map((t) => t.busiestCpuMs)) / mean(w1.map((t) => t.busiestCpuMs)), 'ratio');
+  }
+}
+
+function batchRowsOf(batchTurns: Map<string, BatchTurn[]>): Record<string, unknown>[] {
+  return [...batchTurns.keys()].map((k) => {
+    const t = batchTurns.get(k)!;
+    return { server: k, 'batch wall p50 ms': Number(median(t.map((x) => x.wallMs)).toFixed(2)), 'busiest thread CPU ms (mean)': Number(mean(t.map((x) => x.busiestCpuMs)).toFixed(2)) };
+  });
+}
+
+/** `--batch-only`: the batch table and ratios alone. */
+function reportBatches(batchTurns: Map<string, BatchTurn[]>): void {
+  console.log(`\nBatches of 100 (${ROUNDS} rounds of ${BATCHES} a server; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  const batchRows = batchRowsOf(batchTurns);
+  console.table(batchRows);
+  const figures: Figures = {};
+  batchFigures(batchTurns, figures);
+  printFigures('Batch ratios (lower is better)', figures);
+  const file = writeResults('request-path-batch', {
+    date: new Date().toISOString(), rounds: ROUNDS, batches: BATCHES, builds,
+    lists: listsDir === SNAPSHOT_DIR ? 'snapshot' : 'sample', machine: { cpus: cpus().length, loadavg: loadavg() }, figures, batch: batchRows,
+  });
+  console.log(`results: ${file}`);
+}
+
 function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>): void {
   const m = (k: string, field: keyof Turn): number => median(turns.get(k)!.map((t) => t[field]));
   const rows = [...turns.keys()].map((k) => {
@@ -162,10 +205,7 @@ function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>
   });
   console.log(`\nRequest path (${ROUNDS} rounds, medians; ${CONNECTIONS} connections, ${LOAD_S} s each; lists ${listsDir === SNAPSHOT_DIR ? 'snapshot' : 'sample'}; load average ${loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   console.table(rows);
-  const batchRows = [...batchTurns.keys()].map((k) => {
-    const t = batchTurns.get(k)!;
-    return { server: k, 'batch wall p50 ms': Number(median(t.map((x) => x.wallMs)).toFixed(2)), 'busiest thread CPU ms (mean)': Number(mean(t.map((x) => x.busiestCpuMs)).toFixed(2)) };
-  });
+  const batchRows = batchRowsOf(batchTurns);
   console.table(batchRows);
 
   const figures: Figures = {};
@@ -183,13 +223,8 @@ function report(turns: Map<string, Turn[]>, batchTurns: Map<string, BatchTurn[]>
       m(key(build, 'lmdbW1'), 'screenCpuUs') / m(key(build, 'lmdbW1'), 'healthzCpuUs'), 'ratio');
     figures[`${prefix}redisW2.screenCpuOverHealthzCpu`] = figure(`Redis W2: server CPU per screen / per healthz${suffix}`,
       m(key(build, 'redisW2'), 'screenCpuUs') / m(key(build, 'redisW2'), 'healthzCpuUs'), 'ratio');
-    const w1 = batchTurns.get(key(build, 'lmdbW1'))!;
-    const w2 = batchTurns.get(key(build, 'lmdbW2'))!;
-    figures[`${prefix}batch.w2OverW1.wall`] = figure(`batch of 100, W2 / W1 wall time (p50)${suffix}`,
-      median(w2.map((t) => t.wallMs)) / median(w1.map((t) => t.wallMs)), 'ratio', REQUEST_PATH_TARGETS.batchW2OverW1);
-    figures[`${prefix}batch.w2OverW1.busiestCpu`] = figure(`batch of 100, W2 / W1 busiest-thread CPU${suffix}`,
-      mean(w2.map((t) => t.busiestCpuMs)) / mean(w1.map((t) => t.busiestCpuMs)), 'ratio');
   }
+  batchFigures(batchTurns, figures);
   printFigures('Request path and batch ratios (lower is better)', figures);
   for (const build of Object.keys(builds)) {
     const k = (c: ConfigName): string => key(build, c);

@@ -23,3 +23,11 @@ export function rotating(path: string, headers: Record<string, string>, bodies: 
     setupRequest: (request: Record<string, unknown>) => ({ ...request, body: bodies[next++ % bodies.length] }),
   }];
 }
+
+/**
+ * The servers in the order of turn `turn` of a rotation: as given on even turns, reversed on odd
+ * ones, so over consecutive turns every server is first (and last) as often as any other, within one.
+ */
+export function turnOrder<T>(items: readonly T[], turn: number): readonly T[] {
+  return turn % 2 === 0 ? items : [...items].reverse();
+}
