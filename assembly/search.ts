@@ -301,6 +301,12 @@ export function resetQuery(units: i32): void {
 // if they share a key: the string itself or the string with one letter deleted. The index holds every
 // dictionary token's keys; the query probes its own. Candidates are few and verified exactly.
 
+// u32[MAX_TOKEN + 1] each: the deletion-table keys one expandUnitOneEdit probes, in probe order, and
+// the token word of each key's first slot (0: an empty slot, the run is empty). Written and read
+// within one call.
+const probeKeys = memory.data((MAX_TOKEN + 1) * 4, 16);
+const probeFirst = memory.data((MAX_TOKEN + 1) * 4, 16);
+
 const FNV_OFFSET: u32 = 0x811c9dc5;
 const FNV_PRIME: u32 = 0x01000193;
 
@@ -352,12 +358,29 @@ function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: 
  */
 export function expandUnitOneEdit(u: i32, jwFloor: f32, editPenalty: f32, fixedSim: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
-  const ql = load<i32>(qLen + (<usize>u << 2));
-  let touched = probe(u, qp, ql, hashSkip(qp, ql, -1), jwFloor, editPenalty, fixedSim, 0);
+  let ql = load<i32>(qLen + (<usize>u << 2));
+  if (ql > MAX_TOKEN) ql = MAX_TOKEN; // the host writes at most MAX_TOKEN bytes a unit (probeKeys' size)
+  // The keys first (the unit itself, then each deletion; deleting either of two equal neighbours
+  // gives the same key: probed once), and each key's first slot read before any run is walked:
+  // the table is tens of MB read at random, and these reads, independent of one another, wait for
+  // memory together instead of one after each probe's verification work. Then the probes, in the
+  // same order as ever.
+  store<u32>(probeKeys, hashSkip(qp, ql, -1));
+  let keys = 1;
   for (let i = 0; i < ql; i++) {
-    // Deleting either of two equal neighbours gives the same key: probe it once.
     if (i > 0 && load<u8>(qp + <usize>i) == load<u8>(qp + <usize>(i - 1))) continue;
-    touched = probe(u, qp, ql, hashSkip(qp, ql, i), jwFloor, editPenalty, fixedSim, touched);
+    store<u32>(probeKeys + (<usize>keys << 2), hashSkip(qp, ql, i));
+    keys++;
+  }
+  for (let k = 0; k < keys; k++) {
+    const slot = delTable + (<usize>(load<u32>(probeKeys + (<usize>k << 2)) & delMask) << 3);
+    store<u32>(probeFirst + (<usize>k << 2), load<u32>(slot, 4));
+  }
+  let touched = 0;
+  for (let k = 0; k < keys; k++) {
+    // An empty first slot: the key's run is empty (probe would stop there at once).
+    if (load<u32>(probeFirst + (<usize>k << 2)) == 0) continue;
+    touched = probe(u, qp, ql, load<u32>(probeKeys + (<usize>k << 2)), jwFloor, editPenalty, fixedSim, touched);
   }
   for (let i = 0; i < touched; i++) store<u16>(tgCount + (<usize>load<u32>(tgTouched + (<usize>i << 2)) << 1), 0);
   return load<i32>(expCount + (<usize>u << 2));
