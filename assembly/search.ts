@@ -220,6 +220,24 @@ export function addPhonetic(u: i32, count: i32, minJw: f64, drop: f64, minSim: f
 }
 
 /**
+ * lowerBoundKey(lo, end, key) found by galloping from lo (entries lo, lo + 1, lo + 3, lo + 7, ...,
+ * then a binary search of the last gap): the same index, read near lo. For a window's end, a few
+ * dozen entries past its start, where a binary search of the rest of a long list would begin with
+ * reads far away in tgKey (tens of MB), each a cache miss the next read waits for.
+ */
+function gallopKey(lo: u32, end: u32, key: u32): u32 {
+  // Every entry before lo is under key.
+  let step: u32 = 1;
+  while (lo < end) {
+    const at = end - lo > step ? lo + step - 1 : end - 1;
+    if (load<u32>(tgKey + (<usize>at << 2)) >= key) return lowerBoundKey(lo, at, key);
+    lo = at + 1;
+    step <<= 1;
+  }
+  return end;
+}
+
+/**
  * expandUnit when a candidate needs two shared trigrams or more: the same tokens, found without
  * walking the first trigram's list ("$$" + first letter, the longest: every token with that first
  * letter). Counting over the other trigrams, a token needs minShared - 1 of them and the query's
@@ -240,7 +258,7 @@ function expandByCounts(
     s1 = s2;
     // Only tokens with the query's first letter can be candidates: the window holds no other.
     const k0 = windowStart(id, first, minL);
-    const hi = windowEnd(id, first, k0, maxL);
+    const hi = gallopKey(k0, load<u32>(tgOff + (<usize>(id + 1) << 2)), (<u32>first << 16) | <u32>(maxL + 1));
     for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
       const cp = tgCount + (<usize>t << 1);
@@ -253,6 +271,7 @@ function expandByCounts(
     }
   }
   // Verify, compacting the survivors (token, similarity) to the front of the touched list.
+  const qs = qSig;
   let kept = 0;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));
@@ -260,6 +279,10 @@ function expandByCounts(
     const shared = <i32>load<u16>(cp) + 1;
     store<u16>(cp, 0);
     if (shared < minShared) continue;
+    // bagDistanceAbove's signature test first, on tokSig alone: most candidates fail it, and then
+    // neither their offsets nor their text are read (the window already kept the lengths).
+    const ts = load<u32>(tokSig + (<usize>t << 2));
+    if (<i32>popcnt(ts & ~qs) > edits || <i32>popcnt(qs & ~ts) > edits) continue;
     const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
     if (sim <= 0) continue;
     // Insertion by (length, id): the first trigram list's order.
