@@ -220,6 +220,24 @@ export function addPhonetic(u: i32, count: i32, minJw: f64, drop: f64, minSim: f
 }
 
 /**
+ * lowerBoundKey(lo, end, key) found by galloping from lo (entries lo, lo + 1, lo + 3, lo + 7, ...,
+ * then a binary search of the last gap): the same index, read near lo. For a window's end, a few
+ * dozen entries past its start, where a binary search of the rest of a long list would begin with
+ * reads far away in tgKey (tens of MB), each a cache miss the next read waits for.
+ */
+function gallopKey(lo: u32, end: u32, key: u32): u32 {
+  // Every entry before lo is under key.
+  let step: u32 = 1;
+  while (lo < end) {
+    const at = end - lo > step ? lo + step - 1 : end - 1;
+    if (load<u32>(tgKey + (<usize>at << 2)) >= key) return lowerBoundKey(lo, at, key);
+    lo = at + 1;
+    step <<= 1;
+  }
+  return end;
+}
+
+/**
  * expandUnit when a candidate needs two shared trigrams or more: the same tokens, found without
  * walking the first trigram's list ("$$" + first letter, the longest: every token with that first
  * letter). Counting over the other trigrams, a token needs minShared - 1 of them and the query's
@@ -240,7 +258,7 @@ function expandByCounts(
     s1 = s2;
     // Only tokens with the query's first letter can be candidates: the window holds no other.
     const k0 = windowStart(id, first, minL);
-    const hi = windowEnd(id, first, k0, maxL);
+    const hi = gallopKey(k0, load<u32>(tgOff + (<usize>(id + 1) << 2)), (<u32>first << 16) | <u32>(maxL + 1));
     for (let k = k0; k < hi; k++) {
       const t = load<u32>(tgList + (<usize>k << 2));
       const cp = tgCount + (<usize>t << 1);
@@ -253,6 +271,7 @@ function expandByCounts(
     }
   }
   // Verify, compacting the survivors (token, similarity) to the front of the touched list.
+  const qs = qSig;
   let kept = 0;
   for (let i = 0; i < touched; i++) {
     const t = load<u32>(tgTouched + (<usize>i << 2));
@@ -260,6 +279,10 @@ function expandByCounts(
     const shared = <i32>load<u16>(cp) + 1;
     store<u16>(cp, 0);
     if (shared < minShared) continue;
+    // bagDistanceAbove's signature test first, on tokSig alone: most candidates fail it, and then
+    // neither their offsets nor their text are read (the window already kept the lengths).
+    const ts = load<u32>(tokSig + (<usize>t << 2));
+    if (<i32>popcnt(ts & ~qs) > edits || <i32>popcnt(qs & ~ts) > edits) continue;
     const sim = twoEditSim(t, qp, ql, edits, jwFloor2, editPenalty);
     if (sim <= 0) continue;
     // Insertion by (length, id): the first trigram list's order.
@@ -300,6 +323,12 @@ export function resetQuery(units: i32): void {
 // Two strings are within one edit (insertion, deletion, substitution or adjacent transposition) only
 // if they share a key: the string itself or the string with one letter deleted. The index holds every
 // dictionary token's keys; the query probes its own. Candidates are few and verified exactly.
+
+// u32[MAX_TOKEN + 1] each: the deletion-table keys one expandUnitOneEdit probes, in probe order, and
+// the token word of each key's first slot (0: an empty slot, the run is empty). Written and read
+// within one call.
+const probeKeys = memory.data((MAX_TOKEN + 1) * 4, 16);
+const probeFirst = memory.data((MAX_TOKEN + 1) * 4, 16);
 
 const FNV_OFFSET: u32 = 0x811c9dc5;
 const FNV_PRIME: u32 = 0x01000193;
@@ -352,12 +381,29 @@ function probe(u: i32, qp: usize, ql: i32, key: u32, jwFloor: f32, editPenalty: 
  */
 export function expandUnitOneEdit(u: i32, jwFloor: f32, editPenalty: f32, fixedSim: f32): i32 {
   const qp = qBytes + <usize>load<u32>(qOff + (<usize>u << 2));
-  const ql = load<i32>(qLen + (<usize>u << 2));
-  let touched = probe(u, qp, ql, hashSkip(qp, ql, -1), jwFloor, editPenalty, fixedSim, 0);
+  let ql = load<i32>(qLen + (<usize>u << 2));
+  if (ql > MAX_TOKEN) ql = MAX_TOKEN; // the host writes at most MAX_TOKEN bytes a unit (probeKeys' size)
+  // The keys first (the unit itself, then each deletion; deleting either of two equal neighbours
+  // gives the same key: probed once), and each key's first slot read before any run is walked:
+  // the table is tens of MB read at random, and these reads, independent of one another, wait for
+  // memory together instead of one after each probe's verification work. Then the probes, in the
+  // same order as ever.
+  store<u32>(probeKeys, hashSkip(qp, ql, -1));
+  let keys = 1;
   for (let i = 0; i < ql; i++) {
-    // Deleting either of two equal neighbours gives the same key: probe it once.
     if (i > 0 && load<u8>(qp + <usize>i) == load<u8>(qp + <usize>(i - 1))) continue;
-    touched = probe(u, qp, ql, hashSkip(qp, ql, i), jwFloor, editPenalty, fixedSim, touched);
+    store<u32>(probeKeys + (<usize>keys << 2), hashSkip(qp, ql, i));
+    keys++;
+  }
+  for (let k = 0; k < keys; k++) {
+    const slot = delTable + (<usize>(load<u32>(probeKeys + (<usize>k << 2)) & delMask) << 3);
+    store<u32>(probeFirst + (<usize>k << 2), load<u32>(slot, 4));
+  }
+  let touched = 0;
+  for (let k = 0; k < keys; k++) {
+    // An empty first slot: the key's run is empty (probe would stop there at once).
+    if (load<u32>(probeFirst + (<usize>k << 2)) == 0) continue;
+    touched = probe(u, qp, ql, load<u32>(probeKeys + (<usize>k << 2)), jwFloor, editPenalty, fixedSim, touched);
   }
   for (let i = 0; i < touched; i++) store<u16>(tgCount + (<usize>load<u32>(tgTouched + (<usize>i << 2)) << 1), 0);
   return load<i32>(expCount + (<usize>u << 2));
