@@ -41,4 +41,17 @@ describe('near-miss labels', () => {
     expect(out['missing-part']).toEqual([]);
     expect(dropped['missing-part']['particle-dropped']).toBeGreaterThan(0);
   });
+
+  it('counts repeated listed words, and keeps a one-letter surname, so real near misses are not dropped', () => {
+    // "AHMED, Ahmed" is not held by a query with one Ahmed; "O, In Chun" needs its surname O.
+    const listed = [entry('1', 'AHMED, Ahmed'), entry('2', 'O, In Chun')];
+    const out = nearMisses(listed, [row('Walter', 'Barrett'), row('Walter', 'Owens')], 20, 1);
+    expect(out['given+other-surname']).toEqual(expect.arrayContaining(['Ahmed Barrett', 'In Chun Owens']));
+  });
+
+  it('lets one query word stand for one listed word only: CHOE Min is not CHOE, Chol-Min', () => {
+    const listed = [entry('1', 'CHOE, Chol-Min', { nationalities: ['KP'] })];
+    const out = nearMisses(listed, [row('Walter', 'Smith')], 10, 1);
+    expect(out['missing-part']).toEqual(expect.arrayContaining(['CHOE Min', 'CHOE Chol']));
+  });
 });

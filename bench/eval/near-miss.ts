@@ -76,25 +76,44 @@ function deletionKeys(w: string): string[] {
   return keys;
 }
 
-/** Two words equal or one edit apart (they share a deletion key). */
+/** Two words equal or one edit apart (one substitution, insertion or deletion). */
 function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true;
-  if (Math.abs(a.length - b.length) > 1) return false;
-  const keys = new Set(deletionKeys(a));
-  return deletionKeys(b).some((k) => keys.has(k));
+  const [s, l] = a.length <= b.length ? [a, b] : [b, a];
+  if (l.length - s.length > 1) return false;
+  let i = 0;
+  while (i < s.length && s[i] === l[i]) i++;
+  // Past the first difference: the rest equal after one substitution, or after one letter of the longer.
+  return s.length === l.length ? s.slice(i + 1) === l.slice(i + 1) : s.slice(i) === l.slice(i + 1);
 }
 
 /** Why a generated near-miss is dropped, counted and printed by the eval. */
 export type DropReason = 'listed-name-with-words-added' | 'replacement-equals-listed-word' | 'particle-dropped';
 
-/** A listed name's words that a query must hold to contain it: single letters (initials, "S.L.") left out. */
+/**
+ * A listed name's words that a query must hold to contain it: single letters (initials, "S.L.")
+ * left out, except in the surname before a comma (the Korean surname O).
+ */
 function requiredWords(name: string): string[] {
-  return foldedWords(name).filter((w) => w.length >= 2);
+  const [surname, ...rest] = name.split(',');
+  if (rest.length === 0) return foldedWords(name).filter((w) => w.length >= 2);
+  return [...foldedWords(surname), ...foldedWords(rest.join(' ')).filter((w) => w.length >= 2)];
 }
 
-/** Whether `words` holds each of `required`, a word of four letters or more also with one edit. */
-function holdsAll(words: readonly string[], required: readonly string[]): boolean {
-  return required.every((r) => words.some((w) => w === r || (r.length >= 4 && withinOneEdit(w, r))));
+/**
+ * Whether `words` holds each of `required`, each query word standing for one listed word only
+ * ("AHMED Ahmed" needs two Ahmeds); with `fuzzy`, a listed word of four letters or more also one
+ * edit away. Exact words are assigned first, so a near one cannot take a word needed exactly.
+ */
+function holdsAll(words: readonly string[], required: readonly string[], fuzzy = true): boolean {
+  const free = [...words];
+  const take = (match: (w: string) => boolean): boolean => {
+    const i = free.findIndex(match);
+    if (i >= 0) free.splice(i, 1);
+    return i >= 0;
+  };
+  const unmatched = required.filter((r) => !take((w) => w === r));
+  return unmatched.every((r) => fuzzy && r.length >= 4 && take((w) => withinOneEdit(w, r)));
 }
 
 /**
@@ -118,8 +137,7 @@ class ListedNames {
 
   /** Whether the query's words hold every word of some listed name. */
   holdsOne(words: readonly string[]): boolean {
-    const set = new Set(words);
-    return words.some((w) => (this.byRarest.get(w) ?? []).some((name) => name.every((x) => set.has(x))));
+    return words.some((w) => (this.byRarest.get(w) ?? []).some((name) => holdsAll(words, name, false)));
   }
 }
 
