@@ -69,5 +69,16 @@ describeShared('recall classes on the real snapshot', () => {
         ['Hasan Jamal Aldin', 'ofac-sdn/20561'], // JAMAL-AL-DIN, Hasan
       ], ['balanced', 'loose'], true);
     });
+
+    it('a list name written glued (EDDIN, Nour Addin) is still found with a typo in it or glued to the word before', () => {
+      expectFlags([
+        ['Kamaleddin Tuma', 'ofac-sdn/17321'], // TU'MA, Kamal Eddin
+        ['Kamal Eddim Tuma', 'ofac-sdn/17321'],
+        ['Fateh Najmeddine Farraj', 'ofac-sdn/10007'], // FARRAJ, Fateh Najm Eddine
+        ['Ansar Eddime', 'ofac-sdn/15852'], // ANSAR EDDINE
+        ['Nouraddin Meloud Mohamed', 'ofac-sdn/28299'], // MOHAMED, Nour Addin Meloud
+        ['Natheer Ahmed Mohammed Jamaleddine', 'ofac-sdn/29046'], // JAMAL EDDINE, Natheer Ahmed Mohammed
+      ], ['balanced', 'loose'], true);
+    });
   });
 });

@@ -10,7 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
-  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
 import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
@@ -436,7 +436,7 @@ function planWords(
   const split = known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words;
   // `read`: the tokens of `glued` as the strict search read them (tokensOfWords without `query`).
   // With no word split and no word written with an x, the query tokens are those very tokens.
-  const all = read && sameWords(split, glued) && !glued.some((w) => w.written !== undefined) ? read : tokensOfWords(split, false, false, true);
+  const all = read && sameWords(split, glued) && !glued.some((w) => w.written !== undefined || mayEndInDin(w)) ? read : tokensOfWords(split, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles

@@ -57,6 +57,11 @@ export interface RawWord {
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
+  /**
+   * The glued spelling a query word was split from ("eldin" for din, see articleDin): the token's
+   * raw spelling, searched too, so a list name that writes it glued (ELDIN) is still found.
+   */
+  glued?: string;
 }
 
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
@@ -481,7 +486,9 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   if (abjad) words = words.map((w) => ({ ...w, abjad: true, arabic }));
   if (words.some((w) => w.abjad)) words = words.flatMap((w) => (w.abjad ? abjadWord(w, w.arabic === true) : [w]));
   if (words.some(mayBeGlued)) words = words.flatMap(gluedArticle);
-  if (words.some(mayEndInDin)) words = words.flatMap(articleDin);
+  // Query side only: a list name written glued (EDDINE, "Kamal Eddin") keeps its word, which its
+  // typos and the word breaks of queries that glue it to the name before ("Kamaleddin") must reach.
+  if (query && words.some(mayEndInDin)) words = words.flatMap(articleDin);
   if (words.some(mayHoldLegalForm)) words = words.flatMap(gluedLegalForm);
   const wadeGiles = isWadeGiles(words);
   let firstHangul = true;
@@ -492,6 +499,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       const as = classifyWord(w.written, false);
       if (as.cls === 'legal' || (PHRASE_WORD_SET.has(as.text) && as.text !== w.written)) c = as;
     }
+    if (w.glued !== undefined) c = { ...c, raw: w.glued };
     const written = query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined;
     return w.abjad || written ? { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}) } : c;
   });
@@ -575,11 +583,11 @@ function gluedArticle(w: RawWord): RawWord[] {
  */
 const ARTICLE_DIN = /^[ae][ld](din|deen|dine)$/;
 
-const mayEndInDin = (w: RawWord): boolean => !w.syllabic && !w.abjad && (w.text.endsWith('din') || w.text.endsWith('deen') || w.text.endsWith('dine'));
+export const mayEndInDin = (w: RawWord): boolean => !w.syllabic && !w.abjad && (w.text.endsWith('din') || w.text.endsWith('deen') || w.text.endsWith('dine'));
 
 function articleDin(w: RawWord): RawWord[] {
   const glued = mayEndInDin(w) ? ARTICLE_DIN.exec(w.text) : null;
-  return glued ? [{ ...w, text: 'al', written: undefined }, { ...w, text: glued[1], written: undefined }] : [w];
+  return glued ? [{ ...w, text: 'al', written: undefined }, { ...w, text: glued[1], written: undefined, glued: w.text }] : [w];
 }
 
 const DIGITS_ONLY = /^\d+$/;
