@@ -314,4 +314,21 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a word in Arabic script read as one consonant (its vowels unwritten)', () => {
+    it('the one consonant is no initial of a listed word: clear in strict and balanced', () => {
+      expectFlags([
+        ['عطاء المهنا', 'ofac-sdn/24706'], // MAHAN TRAVEL ("t" for TRAVEL)
+        ['إباء الراشد', 'ofac-sdn/21913'], // RASHID, Badr ("b" for Badr)
+        ['إباء آل العسكري', 'ofac-sdn/9749'], // BLUE SKY INDUSTRY CORPORATION
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed names, in Arabic or Latin script, are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['بدر الراشد', 'ofac-sdn/21913'], ['بدر راشد', 'ofac-sdn/21913'], ['Badr Rashid', 'ofac-sdn/21913'],
+        ['Mahan Travel', 'ofac-sdn/24706'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

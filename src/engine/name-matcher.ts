@@ -449,10 +449,11 @@ function planWords(
   }
   const weights = tokens.map(weightOf);
   // A one-letter Han or Hangul syllable (이 = "i") is no initial: it searches nothing alone (it
-  // still joins its neighbours, and its weight still counts when the list name lacks it).
+  // still joins its neighbours, and its weight still counts when the list name lacks it). Nor is a
+  // word in Arabic script read as one consonant (عطاء "t", إباء "b"): a whole name, its vowels unwritten.
   const units: QueryUnit[] = [];
   tokens.forEach((t, i) => {
-    if (!(t.syllabic && t.text.length === 1)) units.push({ text: t.text, pos: i, span: 1, weight: weights[i] });
+    if (!((t.syllabic || t.abjad) && t.text.length === 1)) units.push({ text: t.text, pos: i, span: 1, weight: weights[i] });
   });
   // What an unmatched query token costs: a Han/Hangul syllable is a whole given-name part (or a whole
   // surname), so a syllable the list name lacks weighs triple ("琳 健 戴" is not "Jian Dai", "阳 帆 黄" not
