@@ -314,4 +314,44 @@ describeShared('precision classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a word in Arabic script read as one consonant (its vowels unwritten)', () => {
+    it('the one consonant is no initial of a listed word: clear in strict and balanced', () => {
+      expectFlags([
+        ['عطاء المهنا', 'ofac-sdn/24706'], // MAHAN TRAVEL ("t" for TRAVEL)
+        ['إباء الراشد', 'ofac-sdn/21913'], // RASHID, Badr ("b" for Badr)
+        ['إباء آل العسكري', 'ofac-sdn/9749'], // BLUE SKY INDUSTRY CORPORATION
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed names, in Arabic or Latin script, are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['بدر الراشد', 'ofac-sdn/21913'], ['بدر راشد', 'ofac-sdn/21913'], ['Badr Rashid', 'ofac-sdn/21913'],
+        ['Mahan Travel', 'ofac-sdn/24706'],
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: another language\'s form of a listed given name on a common name, two words', () => {
+    const LEE = 'ofac-sdn/11447'; // LEE, Karl
+    const RODRIGUEZ = 'ofac-sdn/19133'; // RODRIGUEZ, Antonio
+    const GONZALEZ = 'ofac-sdn/11940'; // GONZALEZ DIAZ, Juan
+    const JAMES_LEE = 'state-debarred/b602f69ef4d75e96fec4de679295a96030ee49b9'; // James Lee
+    const SMITCH = 'bis-entity/11fd34384f357f39176adb771ebb40e5218b7059'; // Katrina Smitch
+    const SMYTH = 'state-debarred/c47df48f16fcfc8115efdc12f51643a1bf66ca8f'; // Richard Kelly Smyth
+    it('the equivalent (not one edit from the listed name) with the common name, as listed or one edit from it, is another person: clear in strict and balanced', () => {
+      expectFlags([
+        ['Charles Lee', LEE], ['Anthony Rodriguez', RODRIGUEZ], ['Johnny Gonzalez', GONZALEZ], ['Jamie Lee', JAMES_LEE],
+        ['Catherine Smith', SMITCH], ['Ricky Smith', SMYTH],
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the listed given name, in either order, with a typo, or a typo of the surname, is still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Karl Lee', LEE], ['Lee Karl', LEE], ['Antonio Rodriguez', RODRIGUEZ], ['Antonio Rodrigez', RODRIGUEZ],
+        ['Anotnio Rodriguez', RODRIGUEZ], ['Juan Gonzalez Diaz', GONZALEZ], ['James Lee', JAMES_LEE], ['Jmaes Lee', JAMES_LEE],
+        ['Katrina Smith', SMITCH], ['Catherine Smitch', SMITCH], ['Richard Smith', SMYTH], ['Richard Kelly Smith', SMYTH],
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });
