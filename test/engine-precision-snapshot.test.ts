@@ -276,6 +276,13 @@ describeShared('precision classes on the real snapshot', () => {
         ['Pak Tong Sok', 'ofac-sdn/23478'], ['Pak Tongsok', 'ofac-sdn/23478'], ['Hyon Gwang Il', 'ofac-sdn/19534'], ['Choe Myong Hyon', 'ofac-sdn/27209'],
       ], ['balanced', 'loose'], true);
     });
+
+    it('a two-syllable given name written joined ("Ri Jaeil" for "RI, Jae Il") is the listed name: flagged in balanced and loose', () => {
+      expectFlags([
+        ['Ri Jaeil', 'ofac-sdn/20127'], ['Jaeil Ri', 'ofac-sdn/20127'], ['Kim Suil', 'ofac-sdn/26944'], ['Choe Puil', 'ofac-sdn/20120'],
+        ['Choi Buil', 'ofac-sdn/20120'], ['Ri Chaeil', 'ofac-sdn/20127'], ['Ri Suyong', 'ofac-sdn/21735'], ['Yu Puung', 'ofac-sdn/47701'],
+      ], ['balanced', 'loose'], true);
+    });
   });
 
   describeShared('class: an East-Asian given name written hyphenated, listed without a comma, its surname at either end', () => {

@@ -821,7 +821,7 @@ export function matchName(
     // Obama"; a repeated name, "Sergey Sergey Shoigu"; longer Arabic names; a vessel's former name).
     const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
-    const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens) : 0;
+    const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
     // A given name and a common surname, two words: the given name another language's form of a listed one?
     const pair = mode.equivalentOnCommonFactor < 1 && strongWords.length === 2 && plan.tokens.length === 2 ? commonPair(plan.tokens) : undefined;
     for (let r = 0; r < n; r++) {
@@ -858,7 +858,7 @@ export function matchName(
       // A listed given name's equivalent in another language on a common surname: another person.
       else if (pair !== undefined && equivalentOnCommon(index, core.rowName(r), pair)) score *= mode.equivalentOnCommonFactor;
       // A romanised surname and syllable read as one listed word or as initials: not that name.
-      if (asWritten !== 0 && notSyllableForSyllable(core, r)) score *= mode.surnameMissingFactor;
+      if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
       if (mode.genderedFormFactor < 1) {
         gendered ??= genderedQueryWords(plan.tokens, index);
@@ -902,11 +902,15 @@ function equivalentOnCommon(index: BuiltIndex, name: number, pair: ReadonlyArray
     equivalentsOf(other).some((e) => e !== common && listed.includes(e) && osaDistance(e, other) > 1));
 }
 
-/** Query positions (bits, 0-30) of strong Latin-script words that are common given names or surnames (COMMON_NAMES). */
-function commonNamePositions(tokens: readonly NameToken[]): number {
+/**
+ * Query positions (bits, 0-30) of strong Latin-script words that are common given names or surnames
+ * (COMMON_NAMES) and words of the query as read (`read`): not syllables the plan's word break made
+ * of a longer word ("Yili" planned as "lee li" names no Lee).
+ */
+function commonNamePositions(tokens: readonly NameToken[], read: readonly NameToken[]): number {
   let mask = 0;
   tokens.forEach((t, i) => {
-    if (i < 31 && !t.weak && !t.syllabic && !t.abjad && COMMON_NAMES.has(t.text)) mask |= 1 << i;
+    if (i < 31 && !t.weak && !t.syllabic && !t.abjad && COMMON_NAMES.has(t.text) && read.some((w) => w.text === t.text)) mask |= 1 << i;
   });
   return mask;
 }
@@ -951,12 +955,21 @@ function bitCount(x: number): number {
  * CHANGGWANG SINYONG CORPORATION, "Je RI" for "JERI, Abdullahi"). Each syllable is a whole part of
  * the name: neither reading keeps its surname. A one-word list name the join matches whole stays.
  */
-function notSyllableForSyllable(core: MatchingCore, r: number): boolean {
+function notSyllableForSyllable(core: MatchingCore, index: BuiltIndex, r: number, tokens: readonly NameToken[]): boolean {
   const listed = bitCount(core.rowCandidateMask(r));
   if (listed === 2) return false;
   const row = core.row(r);
   const query = bitCount(row.queryMask);
-  return listed > query || (listed < query && row.candidateUnmatched >= 0.5);
+  // More listed words than query words: initials ("RI Su"), unless the query writes two listed
+  // syllables joined ("Ri Jaeil" for "RI, Jae Il"), the usual Western spelling of the given name.
+  if (listed > query) return !writesListedJoin(index, core.rowName(r), tokens);
+  return listed < query && row.candidateUnmatched >= 0.5;
+}
+
+/** A query word that is two adjacent words of list name `name` joined as written ("jaeil" for "Jae Il"). */
+function writesListedJoin(index: BuiltIndex, name: number, tokens: readonly NameToken[]): boolean {
+  const listed = listedTokens(index, name);
+  return tokens.some((t) => listed.some((w, i) => i + 1 < listed.length && w + listed[i + 1] === t.text));
 }
 
 /**
