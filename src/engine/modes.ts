@@ -48,8 +48,7 @@ export interface ModeConfig extends ModeParams {
    */
   swappedNameFactor: number;
   /**
-   * Score factor for a two-word query of a common given name or surname (COMMON_NAMES, as listed or
-   * one edit from the listed word) and another
+   * Score factor for a two-word query of a common given name or surname (COMMON_NAMES) and another
    * language's form of the list name's other name (EQUIVALENTS), not one edit from it: "Charles Lee"
    * for "LEE, Karl", "Anthony Rodriguez" for "RODRIGUEZ, Antonio". On a common name the given name
    * tells people apart.

@@ -889,8 +889,7 @@ function commonPair(tokens: readonly NameToken[]): Array<[string, string]> | und
 }
 
 /**
- * The list name holds the common word as written, or one edit from it ("Smith" / "SMITCH": a common
- * name the query spells as usual), and, not the query's other word, but another
+ * The list name holds the common word as written and, not the query's other word, but another
  * language's form of it (EQUIVALENTS: "Charles Lee" for "LEE, Karl", "Anthony Rodriguez" for
  * "RODRIGUEZ, Antonio"): on a name thousands bear, the given name is what tells people apart, and it
  * differs. An equivalent one edit away may be a typo of the listed name ("Jamie" / "Jaime"): not that.
@@ -898,7 +897,7 @@ function commonPair(tokens: readonly NameToken[]): Array<[string, string]> | und
 function equivalentOnCommon(index: BuiltIndex, name: number, pair: ReadonlyArray<[string, string]>): boolean {
   const listed = listedTokens(index, name);
   return pair.some(([common, other]) =>
-    listed.some((t) => t === common || osaDistance(t, common) === 1) && !listed.includes(other) &&
+    listed.includes(common) && !listed.includes(other) &&
     equivalentsOf(other).some((e) => e !== common && listed.includes(e) && osaDistance(e, other) > 1));
 }
 
