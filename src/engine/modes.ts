@@ -47,13 +47,6 @@ export interface ModeConfig extends ModeParams {
    * another ("Ignacio Garcia VILLAREAL" for "CORONEL VILLAREAL, Ignacio").
    */
   swappedNameFactor: number;
-  /**
-   * Score factor for a two-word query of a common given name or surname (COMMON_NAMES) and another
-   * language's form of the list name's other name (EQUIVALENTS), not one edit from it: "Charles Lee"
-   * for "LEE, Karl", "Anthony Rodriguez" for "RODRIGUEZ, Antonio". On a common name the given name
-   * tells people apart.
-   */
-  equivalentOnCommonFactor: number;
   /** A candidate must reach this share of the query's rarity mass to be scored at all. */
   accFraction: number;
   thresholds: ModeThresholds;
@@ -90,7 +83,6 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     genderedFormFactor: 1,
     firstNameMissingFactor: 1,
     swappedNameFactor: 1,
-    equivalentOnCommonFactor: 1,
     accFraction: 0.5,
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
   },
@@ -121,7 +113,6 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     genderedFormFactor: 0.84,
     firstNameMissingFactor: 0.85,
     swappedNameFactor: 0.85,
-    equivalentOnCommonFactor: 0.8,
     accFraction: 0.3,
     thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
   },
@@ -153,7 +144,6 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     genderedFormFactor: 1,
     firstNameMissingFactor: 1,
     swappedNameFactor: 1,
-    equivalentOnCommonFactor: 1,
     accFraction: 0.2,
     thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },
   },

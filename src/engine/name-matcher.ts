@@ -822,8 +822,6 @@ export function matchName(
     const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
-    // A given name and a common surname, two words: the given name another language's form of a listed one?
-    const pair = mode.equivalentOnCommonFactor < 1 && strongWords.length === 2 && plan.tokens.length === 2 ? commonPair(plan.tokens) : undefined;
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
@@ -855,8 +853,6 @@ export function matchName(
       }
       // A listed word left out and a common name of the query's unmatched: one name swapped for another.
       if (common !== 0 && swappedName(core, r, common)) score *= mode.swappedNameFactor;
-      // A listed given name's equivalent in another language on a common surname: another person.
-      else if (pair !== undefined && equivalentOnCommon(index, core.rowName(r), pair)) score *= mode.equivalentOnCommonFactor;
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
@@ -873,32 +869,6 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
-}
-
-/**
- * A two-word Latin-script query of which one word is a common given name or surname (COMMON_NAMES):
- * [that word, the other word], or undefined. Both common: either may be the given name.
- */
-function commonPair(tokens: readonly NameToken[]): Array<[string, string]> | undefined {
-  if (tokens.some((t) => t.weak || t.syllabic || t.abjad)) return undefined;
-  const [a, b] = [tokens[0].text, tokens[1].text];
-  const out: Array<[string, string]> = [];
-  if (COMMON_NAMES.has(a)) out.push([a, b]);
-  if (COMMON_NAMES.has(b)) out.push([b, a]);
-  return out.length > 0 ? out : undefined;
-}
-
-/**
- * The list name holds the common word as written and, not the query's other word, but another
- * language's form of it (EQUIVALENTS: "Charles Lee" for "LEE, Karl", "Anthony Rodriguez" for
- * "RODRIGUEZ, Antonio"): on a name thousands bear, the given name is what tells people apart, and it
- * differs. An equivalent one edit away may be a typo of the listed name ("Jamie" / "Jaime"): not that.
- */
-function equivalentOnCommon(index: BuiltIndex, name: number, pair: ReadonlyArray<[string, string]>): boolean {
-  const listed = listedTokens(index, name);
-  return pair.some(([common, other]) =>
-    listed.includes(common) && !listed.includes(other) &&
-    equivalentsOf(other).some((e) => e !== common && listed.includes(e) && osaDistance(e, other) > 1));
 }
 
 /**
