@@ -81,4 +81,21 @@ describeShared('recall classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a familiar or anglicised form of a listed given name on a common surname', () => {
+    it('is still flagged in balanced and loose (a review found a rule that cleared these)', () => {
+      expectFlags([
+        ['Bill Anderson', 'bis-denied/dpl-d281243dda2a4ba5'], // WILLIAM ANDERSON
+        ['Robert Wilson', 'bis-denied/dpl-4cdf4e8b223f4f13'], // BOB WILSON
+        ['Sam Smith', 'bis-denied/dpl-b2632048217f9a14'], // SAMMY SMITH
+        ['Christopher Rodriguez', 'bis-denied/dpl-956f5a2e07aaaa91'], // CHRIS RODRIGUEZ
+        ['Tony Fernandez', 'state-debarred/9747a63580cf9e6fbb5511d36fe5d492dbd6ee87'], // Anthony Fernandez
+        ['Sasha Petrov', 'ofac-sdn/26170'], // PETROV, Alexander
+        ['Natasha Smirnova', 'ofac-sdn/37854'], // SMIRNOVA, Natalia
+        ['Christopher Tang', 'ofac-sdn/29242'], // TANG, Chris
+        ['Joseph Moreno', 'ofac-sdn/11799'], // MORENO, Jose
+        ['Francis Diaz', 'ofac-sdn/24704'], // DIAZ, Francisco
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });
