@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, NATIVE_SYLLABLE, contradictsInitialA, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -709,17 +709,22 @@ function conflictsWithARun(runs: readonly NameToken[][], listed: readonly string
 }
 
 /**
- * Hits whose list name reads a run otherwise (see syllableRuns, conflictsWithARun): another given name.
+ * Hits whose list name reads a run otherwise (see syllableRuns, conflictsWithARun): another given name;
+ * so are those name-structure.ts tells apart by the name as written (nativeSyllableDiffers, contradictsInitialA).
  * Scored by `factor` in the fuzzy modes (as a given name split: splitGroupFactor); strict (factor
  * 0) drops them, as it finds names equal in their order of syllables only.
  */
 function keepSyllableOrder(
-  index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], query: readonly NameToken[], factor: number,
+  index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], query: readonly NameToken[], factor: number, name: string,
 ): NameHit[] {
-  if (runs.length === 0 || hits.length === 0) return hits;
+  if ((runs.length === 0 && !NATIVE_SYLLABLE.test(name) && !FIRST_INITIAL_A.test(name)) || hits.length === 0) return hits;
   const kept: NameHit[] = [];
   for (const hit of hits) {
-    if (!conflictsWithARun(runs, listedTokens(index, hit.name), query)) kept.push(hit);
+    // Both in Hangul or both in Han, a syllable that differs natively though read the same (종/정, 石/市),
+    // or a first initial "A." that starts no listed word: another name.
+    const listed = index.names[hit.name].text;
+    const other = nativeSyllableDiffers(name, listed) || contradictsInitialA(name, listed);
+    if (!other && (runs.length === 0 || !conflictsWithARun(runs, listedTokens(index, hit.name), query))) kept.push(hit);
     else if (factor > 0) kept.push({ name: hit.name, score: hit.score * factor });
   }
   return kept;
@@ -757,14 +762,14 @@ export function matchName(
   const read = tokensOfWords(words);
   const runs = syllableRuns(name, read);
   const exact = matchStrict(index, read, listMask);
-  if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, read, 0);
+  if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, read, 0, name);
   // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
   // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
   const fuzzy = fuzzyName(name, mode, index);
   const plan = fuzzy === name
     ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
     : planWords(gluedArticles(rawWords(fuzzy, limits), index), mode, weightOf, index.tokens, limits, index);
-  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor);
+  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
@@ -865,7 +870,7 @@ export function matchName(
       if (keep && !keep(score)) continue;
       hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
     }
-    return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor);
+    return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor, name);
   } finally {
     core.reset(plan.units.length);
   }

@@ -14,7 +14,9 @@
  * syllables of one given name, never a first and a middle name).
  */
 import type { ListEntry } from '../lists/model.js';
-import { normaliseName, type NameToken } from './normalise.js';
+import anyAscii from 'any-ascii';
+import { simplifiedHan } from './han-variants.js';
+import { koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
 const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO']);
@@ -174,4 +176,50 @@ export function splitsAGroup(groups: readonly number[], matched: number): boolea
     if ((groups[i] & matched) !== 0 && (groups[i + 1] & ~matched) !== 0) return true;
   }
   return false;
+}
+
+/** Hangul syllables. */
+const HANGUL_SYLLABLE = /[\uac00-\ud7af]/u;
+/** Han characters (the ranges normalise.ts transliterates one at a time). */
+const HAN_CHARACTER = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
+/** Either: a name with one of these may be compared natively (nativeSyllableDiffers). */
+export const NATIVE_SYLLABLE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
+
+/**
+ * Whether two names both written in Hangul, or both in Han characters, differ in a syllable that
+ * their romanisations fold together: 종 and 정 are both "Jong" in the lists' spelling
+ * (McCune-Reischauer folds eo into o), 石 and 市 both "shi" (the tones are not written), so 김종은
+ * reads as 김정은 and 高石早苗 as 高市早苗 once romanised, but natively they are different names.
+ * True when a syllable of one name is missing from the other and one read the same takes its place.
+ * A Han character in its traditional and its simplified form (習 / 习) is one character
+ * (han-variants.ts). Only between two native spellings in the same script: a Latin listed name
+ * against a Hangul or Han query is read as before.
+ */
+export function nativeSyllableDiffers(query: string, listed: string): boolean {
+  return differsIn(query, listed, HANGUL_SYLLABLE, (c) => c, (c) => koreanListSpelling(anyAscii(c).toLowerCase())) ||
+    differsIn(query, listed, HAN_CHARACTER, simplifiedHan, (c) => anyAscii(c).toLowerCase());
+}
+
+function differsIn(query: string, listed: string, script: RegExp, fold: (c: string) => string, read: (c: string) => string): boolean {
+  if (!script.test(query) || !script.test(listed)) return false;
+  const q = new Set([...query].filter((c) => script.test(c)).map(fold));
+  const l = new Set([...listed].filter((c) => script.test(c)).map(fold));
+  const onlyListed = new Set([...l].filter((c) => !q.has(c)).map(read));
+  return [...q].some((c) => !l.has(c) && onlyListed.has(read(c)));
+}
+
+/** A name that starts with the initial "A." and has more words after it. */
+export const FIRST_INITIAL_A = /^\s*a\.\s*[^\s.]/i;
+
+/**
+ * Whether a query that starts with the initial "A." names someone else than `listed`: no word of
+ * the listed name starts with an "a" ("A. Nazarbayev" for "Nursultan Nazarbayev"). The initial is
+ * read as the article "a", a stop word, and so never reaches the matcher, which checks every other
+ * initial against the first letters of the listed words ("N. Nazarbayev", "B. Nazarbayev").
+ */
+export function contradictsInitialA(query: string, listed: string): boolean {
+  if (!FIRST_INITIAL_A.test(query)) return false;
+  const starts = (w: string | undefined): boolean => w !== undefined && w.startsWith('a');
+  return !rawWords(listed).some((w) => starts(w.text) || starts(w.written)) &&
+    !normaliseName(listed).some((t) => starts(t.text) || starts(t.raw));
 }

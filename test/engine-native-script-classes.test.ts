@@ -1,0 +1,85 @@
+/**
+ * Precision classes of issue #14 found among name_bench's balanced false positives: two names both
+ * written in Hangul (or both in Han) that differ in a syllable their romanisation folds together,
+ * and a query's initial "A." that contradicts the listed given name. Each class is checked on pairs
+ * (createPairScorer, as bench/eval/pairs.ts scores name_bench) and on the real snapshot, where the
+ * listed names are still found.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { buildEngine, createPairScorer, type Engine, type Fuzziness, type PairScorer } from '../src/engine/index.js';
+import { NAME_SHARE } from '../src/engine/modes.js';
+import { loadListSet } from '../src/lists/catalog.js';
+import { SNAPSHOT_DIR, describeShared } from './support/shared.js';
+
+let engine: Engine;
+let scorer: PairScorer;
+
+/** Whether the pair reaches review in `mode`, its name score weighted as name_bench weighs it. */
+async function pairFlagged(query: string, listed: string, mode: Fuzziness): Promise<boolean> {
+  return (await scorer.score(query, listed, mode)) * NAME_SHARE >= engine.thresholds[mode].review;
+}
+
+async function expectPairs(pairs: ReadonlyArray<readonly [string, string]>, modes: readonly Fuzziness[], want: boolean): Promise<void> {
+  const got: Array<{ q: string; l: string; mode: Fuzziness; flagged: boolean }> = [];
+  for (const [q, l] of pairs) for (const mode of modes) got.push({ q, l, mode, flagged: await pairFlagged(q, l, mode) });
+  expect(got).toEqual(got.map((g) => ({ ...g, flagged: want })));
+}
+
+/** The confidence entry `key` ("list/id") gets for a name alone in `mode` (0 when not reported). */
+function confidence(name: string, mode: Fuzziness, key: string): number {
+  const m = engine.screen({ name, fuzziness: mode, limit: 100, threshold: 0.5 }).matches.find((x) => `${x.listSource}/${x.entryId}` === key);
+  return m?.confidence ?? 0;
+}
+
+function expectFlags(cases: ReadonlyArray<readonly [string, string]>, modes: readonly Fuzziness[], want: boolean): void {
+  const got = cases.flatMap(([q, key]) => modes.map((mode) => ({ q, mode, flagged: confidence(q, mode, key) >= engine.thresholds[mode].review })));
+  expect(got).toEqual(got.map((g) => ({ ...g, flagged: want })));
+}
+
+describeShared('native-script and initial precision classes', () => {
+  beforeAll(async () => {
+    engine = await buildEngine(await loadListSet({ dir: SNAPSHOT_DIR }));
+    scorer = createPairScorer(engine.index);
+  });
+
+  describeShared('class: two native spellings that differ in a syllable read the same once romanised are different names', () => {
+    it('Hangul 종/정, 은/운 and Han 石/市, 明/铭 (one reading without tones): clear in strict and balanced', async () => {
+      await expectPairs([
+        ['김종은', '김정은'], // Jong Un (McCune-Reischauer folds eo into o)
+        ['이은철', '이운철'], // eun / un: both Un
+        ['高石早苗', '高市早苗'], // shi / shi
+        ['李明', '李铭'], // ming / ming
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the same name in both scripts, or a Han character in its traditional and simplified forms, is still flagged in every mode', async () => {
+      await expectPairs([
+        ['김정은', '김정은'], ['정은 김', '김정은'], ['習近平', '习近平'], ['劉曉波', '刘晓波'], ['高市早苗', '高市早苗'],
+      ], ['strict', 'balanced', 'loose'], true);
+    });
+
+    it('a Hangul or Han query against a Latin listed name is read as before (the romanisation folds)', async () => {
+      await expectPairs([['김종은', 'KIM, Jong Un'], ['김정은', 'KIM, Jong Un'], ['李方伟', 'LI, Fangwei']], ['balanced', 'loose'], true);
+      expectFlags([
+        ['김정은', 'ofac-sdn/20157'], ['김종은', 'ofac-sdn/20157'], // KIM, Jong Un
+        ['최룡해', 'ofac-sdn/23213'], // CHOE, Ryong Hae
+        ['李方伟', 'ofac-sdn/11447'], // LI, Fangwei
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: a query\'s first initial "A." that matches no listed given name is evidence against', () => {
+    it('"A." is an initial, not the article "a": clear in strict and balanced when no listed word starts with it', async () => {
+      await expectPairs([['A. Nazarbayev', 'Nursultan Nazarbayev'], ['A. Putin', 'Vladimir Putin']], ['strict', 'balanced'], false);
+    });
+
+    it('an initial that fits the given name is still flagged (N. Nazarbayev, A. Lukashenko on the snapshot)', async () => {
+      await expectPairs([['N. Nazarbayev', 'Nursultan Nazarbayev'], ['A. Putin', 'Aleksandr Putin'], ['A. Lukashenko', 'LUKASHENKO, Aleksandr Grigorevich']], ['balanced', 'loose'], true);
+      expectFlags([['A. Lukashenko', 'ofac-sdn/9760'], ['Aleksandr Lukashenko', 'ofac-sdn/9760']], ['balanced', 'loose'], true);
+    });
+
+    it('an "a" elsewhere, or without its dot, is read as before', async () => {
+      await expectPairs([['Company A.', 'Company A'], ['Joe A. Smith', 'Joe Smith'], ['Banco S. A.', 'Banco SA']], ['balanced', 'loose'], true);
+    });
+  });
+});
