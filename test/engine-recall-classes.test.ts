@@ -56,6 +56,10 @@ describeShared('recall classes on the real snapshot', () => {
       // The split would turn these into a short word and a weak legal form; they stay one word.
       expect(normaliseName('Rostov Zinc Fincorp Mkooo').map((t) => t.text)).toEqual(['rostov', 'zinc', 'fincorp', 'mkooo']);
     });
+
+    it('a typo that makes a name word end in a legal form is still that word: the word as written stays searchable', () => {
+      expectFlags([['MUQALtD Hassan', 'ofac-sdn/40536']], ['balanced', 'loose'], true); // MUQALAD, Hassan
+    });
   });
 
   describeShared('class: the article of al-Din written glued or assimilated (Eldin, Eddine, Aldin)', () => {

@@ -58,8 +58,9 @@ export interface RawWord {
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
   /**
-   * The glued spelling a query word was split from ("eldin" for din, see articleDin): the token's
-   * raw spelling, searched too, so a list name that writes it glued (ELDIN) is still found.
+   * The glued spelling a word was split from ("eldin" for din, see articleDin; "muqaltd" for muqa,
+   * see gluedLegalForm): the token's raw spelling, searched too, so a list name that writes it
+   * glued (ELDIN) or a word a typo made end in a legal form is still found.
    */
   glued?: string;
 }
@@ -607,7 +608,9 @@ function gluedLegalForm(w: RawWord): RawWord[] {
   for (const form of GLUED_LEGAL_FORM_ENDS.concat(GLUED_LEGAL_FORM_WORDS)) {
     if (!w.text.endsWith(form)) continue;
     const rest = w.text.slice(0, -form.length);
-    if (rest.length >= 3 || (rest.length > 0 && DIGITS_ONLY.test(rest))) return [part(rest), part(form)];
+    // The word as written stays the name part's raw spelling: a typo can end a word in a legal
+    // form's letters ("MUQALtD" for MUQALAD), and the list word must still be one edit away.
+    if (rest.length >= 3 || (rest.length > 0 && DIGITS_ONLY.test(rest))) return [{ ...part(rest), glued: w.text }, part(form)];
   }
   return [w];
 }
