@@ -5,26 +5,15 @@
  * with the real lists' rarity. The precision side of each class is in engine-precision-snapshot.
  */
 import { beforeAll, expect, it } from 'vitest';
-import { buildEngine, type Engine, type Fuzziness } from '../src/engine/index.js';
+import { buildEngine, type Engine } from '../src/engine/index.js';
 import { normaliseName } from '../src/engine/normalise.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import { SNAPSHOT_DIR, describeShared } from './support/shared.js';
+import { snapshotFlags } from './support/snapshot-flags.js';
 
 let engine: Engine;
 
-/** The confidence entry `key` ("list/id") gets for a name alone in `mode` (0 when not reported). */
-function confidence(name: string, mode: Fuzziness, key: string): number {
-  const m = engine.screen({ name, fuzziness: mode, limit: 100, threshold: 0.5 }).matches.find((x) => `${x.listSource}/${x.entryId}` === key);
-  return m?.confidence ?? 0;
-}
-
-const flagged = (name: string, mode: Fuzziness, key: string): boolean => confidence(name, mode, key) >= engine.thresholds[mode].review;
-
-/** Each case flagged (or not) in each mode, reported together so one failure names them all. */
-function expectFlags(cases: ReadonlyArray<readonly [string, string]>, modes: readonly Fuzziness[], want: boolean): void {
-  const got = cases.flatMap(([q, key]) => modes.map((mode) => ({ q, mode, flagged: flagged(q, mode, key) })));
-  expect(got).toEqual(got.map((g) => ({ ...g, flagged: want })));
-}
+const { expectFlags } = snapshotFlags(() => engine);
 
 describeShared('recall classes on the real snapshot', () => {
   beforeAll(async () => {
