@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, NATIVE_SYLLABLE, contradictsInitialA, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, contradictsInitialA, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -717,7 +717,7 @@ function conflictsWithARun(runs: readonly NameToken[][], listed: readonly string
 function keepSyllableOrder(
   index: BuiltIndex, hits: NameHit[], runs: readonly NameToken[][], query: readonly NameToken[], factor: number, name: string,
 ): NameHit[] {
-  if ((runs.length === 0 && !NATIVE_SYLLABLE.test(name) && !FIRST_INITIAL_A.test(name)) || hits.length === 0) return hits;
+  if ((runs.length === 0 && !SYLLABIC.test(name) && !FIRST_INITIAL_A.test(name)) || hits.length === 0) return hits;
   const kept: NameHit[] = [];
   for (const hit of hits) {
     // Both in Hangul or both in Han, a syllable that differs natively though read the same (종/정, 石/市),

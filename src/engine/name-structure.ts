@@ -16,7 +16,7 @@
 import type { ListEntry } from '../lists/model.js';
 import anyAscii from 'any-ascii';
 import { simplifiedHan } from './han-variants.js';
-import { koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
+import { HANGUL, koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
 const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO']);
@@ -178,12 +178,8 @@ export function splitsAGroup(groups: readonly number[], matched: number): boolea
   return false;
 }
 
-/** Hangul syllables. */
-const HANGUL_SYLLABLE = /[\uac00-\ud7af]/u;
-/** Han characters (the ranges normalise.ts transliterates one at a time). */
+/** Han characters (the Han ranges of normalise.ts SYLLABIC, which also holds Hangul). */
 const HAN_CHARACTER = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/u;
-/** Either: a name with one of these may be compared natively (nativeSyllableDiffers). */
-export const NATIVE_SYLLABLE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 
 /**
  * Whether two names both written in Hangul, or both in Han characters, differ in a syllable that
@@ -196,7 +192,7 @@ export const NATIVE_SYLLABLE = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\
  * against a Hangul or Han query is read as before.
  */
 export function nativeSyllableDiffers(query: string, listed: string): boolean {
-  return differsIn(query, listed, HANGUL_SYLLABLE, (c) => c, (c) => koreanListSpelling(anyAscii(c).toLowerCase())) ||
+  return differsIn(query, listed, HANGUL, (c) => c, (c) => koreanListSpelling(anyAscii(c).toLowerCase())) ||
     differsIn(query, listed, HAN_CHARACTER, simplifiedHan, (c) => anyAscii(c).toLowerCase());
 }
 

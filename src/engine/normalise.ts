@@ -34,7 +34,8 @@ export interface NameToken {
   raw?: string;
 }
 
-const HANGUL = /[\uac00-\ud7af]/u;
+/** Hangul syllables. */
+export const HANGUL = /[\uac00-\ud7af]/u;
 export const SYLLABIC = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/u;
 export const ABJAD = /[\u0590-\u05ff\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
 export const ARABIC = /[\u0600-\u06ff\u0750-\u077f\u08a0-\u08ff\ufb50-\ufdff\ufe70-\ufeff]/u;
@@ -592,6 +593,8 @@ function articleDin(w: RawWord): RawWord[] {
 }
 
 const DIGITS_ONLY = /^\d+$/;
+/** What a word may end in that gluedLegalForm splits off: the abbreviations and the long words. */
+const GLUED_FORM_ENDINGS: readonly string[] = [...GLUED_LEGAL_FORM_ENDS, ...GLUED_LEGAL_FORM_WORDS];
 const mayHoldLegalForm = (w: RawWord): boolean => !w.syllabic && !w.abjad && w.text.length >= 5;
 
 /**
@@ -605,7 +608,7 @@ function gluedLegalForm(w: RawWord): RawWord[] {
   for (const form of GLUED_LEGAL_FORM_WORDS) {
     if (w.text.length >= form.length + 2 && w.text.startsWith(form)) return [part(form), ...gluedLegalForm(part(w.text.slice(form.length)))];
   }
-  for (const form of GLUED_LEGAL_FORM_ENDS.concat(GLUED_LEGAL_FORM_WORDS)) {
+  for (const form of GLUED_FORM_ENDINGS) {
     if (!w.text.endsWith(form)) continue;
     const rest = w.text.slice(0, -form.length);
     // The word as written stays the name part's raw spelling: a typo can end a word in a legal
