@@ -54,4 +54,34 @@ describe('near-miss labels', () => {
     const out = nearMisses(listed, [row('Walter', 'Smith')], 10, 1);
     expect(out['missing-part']).toEqual(expect.arrayContaining(['CHOE Min', 'CHOE Chol']));
   });
+
+  it('drops a name that holds its own entry\'s alias in another transliteration or with two letters swapped', () => {
+    // Every one-token-swapped draw keeps "Maksim SAFONOV" (the alias spells it Maxim) or "Mahdy Akil" (the alias: Madhy).
+    const listed = [
+      entry('1', 'SAFONOV, Maksim Valeryevich', { aliases: aka('SAFONOV, Maxim') }),
+    ];
+    const dropped: Record<string, Record<string, number>> = {};
+    const rng = [row('Dwayne', 'Jackson'), row('Walter', 'Murphy')];
+    const out = nearMisses(listed, rng, 10, 1, dropped);
+    expect(out['one-token-swapped'].filter((q) => q.startsWith('Maksim') && q.endsWith('SAFONOV'))).toEqual([]);
+    expect(dropped['one-token-swapped']['listed-name-with-words-added']).toBeGreaterThan(0);
+    const madhy = nearMisses([entry('2', 'HELBAWI, Mahdy Akil', { aliases: aka('AKIL, Madhy') })], rng, 10, 1);
+    expect(madhy['one-token-swapped'].filter((q) => q.startsWith('Mahdy Akil'))).toEqual([]);
+  });
+
+  it('keeps a swap of another name, however it is spelled, for a name the entry does not list', () => {
+    const listed = [entry('1', 'SAFONOV, Maksim Valeryevich', { aliases: aka('SAFONOV, Maxim') })];
+    const out = nearMisses(listed, [row('Dwayne', 'Jackson')], 10, 1);
+    expect(out['one-token-swapped']).toEqual(expect.arrayContaining(['Dwayne Valeryevich SAFONOV', 'Maksim Valeryevich Jackson']));
+  });
+
+  it('never swaps a particle, and drops a compound whose part is the article in its sun-letter form', () => {
+    const swapped = nearMisses([entry('1', 'PULIDO ORTIZ, Bayardo de Jesus')], [row('Martirio', 'Jackson')], 20, 1);
+    expect(swapped['one-token-swapped'].length).toBeGreaterThan(0);
+    expect(swapped['one-token-swapped'].every((q) => /\bde\b/.test(q))).toBe(true);
+    const dropped: Record<string, Record<string, number>> = {};
+    const compound = nearMisses([entry('2', 'KHALIL, Fazl-ur Rehman'), entry('3', 'TAHA, Husam a-Shaykh')], [row('Walter', 'Smith')], 10, 1, dropped);
+    expect(compound['missing-part']).toEqual([]);
+    expect(dropped['missing-part']['particle-dropped']).toBeGreaterThan(0);
+  });
 });

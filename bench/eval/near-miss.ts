@@ -66,8 +66,22 @@ export function foldedWords(name: string): string[] {
   return anyAscii(name).toLowerCase().replace(/['`\u2018\u2019]/g, '').split(/[^a-z0-9]+/).filter(Boolean);
 }
 
-/** Articles and particles a hyphenated given name may carry: dropping one leaves the same name. */
-const PARTICLES = new Set(['al', 'el', 'ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'ud', 'ul', 'ed', 'ibn', 'bin', 'ben', 'bint', 'abu', 'abd', 'abdul', 'abdel', 'abdal']);
+/**
+ * Articles and particles a hyphenated given name may carry: dropping one leaves the same name. The
+ * Arabic article takes the sound of a sun letter after it, in every vowel (ad-Din, ud-Din, ur-Rahman,
+ * us-Salam), and is written "a-" too (a-Shaykh).
+ */
+const PARTICLES = new Set([
+  'al', 'el', 'a', 'ad', 'ar', 'as', 'at', 'az', 'an', 'ash', 'ud', 'ul', 'ur', 'us', 'ut', 'uz', 'un', 'ush', 'ed', 'ibn', 'bin', 'ben',
+  'bint', 'abu', 'abd', 'abdul', 'abdel', 'abdal',
+]);
+
+/**
+ * Words that join the names of a person rather than name one (de, van, bin): the one-token-swapped
+ * class swaps a name for another name, so it never draws one of these to swap ("Bayardo Martirio
+ * Jesus" for "Bayardo de Jesus" is that name with a word added).
+ */
+const LINKING = new Set([...PARTICLES, 'de', 'del', 'la', 'las', 'los', 'da', 'das', 'do', 'dos', 'di', 'du', 'van', 'von', 'der', 'den', 'y', 'e']);
 
 /** Deletion keys of a word (itself and with each letter deleted): words sharing one are within one edit. */
 function deletionKeys(w: string): string[] {
@@ -87,6 +101,31 @@ function withinOneEdit(a: string, b: string): boolean {
   return s.length === l.length ? s.slice(i + 1) === l.slice(i + 1) : s.slice(i) === l.slice(i + 1);
 }
 
+/** Two adjacent letters swapped ("Madhy" for "Mahdy"): one slip of the hand, as one edit. */
+function transposed(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
+/**
+ * A word with the spellings transliterations of one name differ by folded to one (x / ks, y / i /
+ * ii / ee, ou / oo / u): Maxim and Maksim, Alexey and Aleksei, Valery and Valerii, Saeed and Sa'id.
+ * Used only between a query and its own source entry's names, whose spellings the publisher gives.
+ */
+function transliterationFold(w: string): string {
+  return w.replace(/x/g, 'ks').replace(/ee|ii|y/g, 'i').replace(/ii/g, 'i').replace(/ou|oo/g, 'u');
+}
+
+/**
+ * Two spellings of one word of the source entry: within one edit, two adjacent letters swapped, or
+ * within one edit once transliteration spellings are folded (see transliterationFold).
+ */
+function sameSpelling(a: string, b: string): boolean {
+  return withinOneEdit(a, b) || transposed(a, b) || withinOneEdit(transliterationFold(a), transliterationFold(b));
+}
+
 /** Why a generated near-miss is dropped, counted and printed by the eval. */
 export type DropReason = 'listed-name-with-words-added' | 'replacement-equals-listed-word' | 'particle-dropped';
 
@@ -102,8 +141,9 @@ function requiredWords(name: string): string[] {
 
 /**
  * Whether `words` holds each of `required`, each query word standing for one listed word only
- * ("AHMED Ahmed" needs two Ahmeds); with `fuzzy`, a listed word of four letters or more also one
- * edit away. Exact words are assigned first, so a near one cannot take a word needed exactly.
+ * ("AHMED Ahmed" needs two Ahmeds); with `fuzzy`, a listed word of four letters or more also in
+ * another spelling of it (sameSpelling: one edit, two letters swapped, a transliteration). Exact
+ * words are assigned first, so a near one cannot take a word needed exactly.
  */
 function holdsAll(words: readonly string[], required: readonly string[], fuzzy = true): boolean {
   const free = [...words];
@@ -113,7 +153,7 @@ function holdsAll(words: readonly string[], required: readonly string[], fuzzy =
     return i >= 0;
   };
   const unmatched = required.filter((r) => !take((w) => w === r));
-  return unmatched.every((r) => fuzzy && r.length >= 4 && take((w) => withinOneEdit(w, r)));
+  return unmatched.every((r) => fuzzy && r.length >= 4 && take((w) => sameSpelling(w, r)));
 }
 
 /**
@@ -144,8 +184,9 @@ class ListedNames {
 /**
  * Whether a generated name is a positive by construction: it holds every word of a listed name (a
  * listed name with words added, which the dropped-middle and alias classes require found: exactly
- * for any listed name, and up to one edit per word for its source entry's own names, whose
- * spellings differ from alias to alias), or a word drawn to replace the listed words is one of the
+ * for any listed name, and in another spelling of each word (see sameSpelling) for its source
+ * entry's own names, whose spellings differ from alias to alias: "Maksim Dwayne SAFONOV" holds the
+ * alias "SAFONOV, Maxim"), or a word drawn to replace the listed words is one of the
  * entry's words or one edit from one ("Carlos" drawn for a "Carlos Jesus Ivan", "Gonzales" for
  * GONZALEZ: a coincidence of the draw, not another person).
  */
@@ -165,7 +206,8 @@ export function nearMisses(
   entries: readonly ListEntry[], rows: readonly NegativeRow[], perClass: number, seed = 20261125,
   dropped: Record<string, Partial<Record<DropReason, number>>> = {},
 ): Record<NearMissClass, string[]> {
-  const rng = seeded(seed);
+  // Each class draws from its own stream, so a change to one generator redraws no other class.
+  let rng = seeded(seed);
   for (const cls of ['given+other-surname', 'other-given+surname', 'one-token-swapped', 'missing-part', 'surname-one-edit']) dropped[cls] ??= {};
   const latin = rows.filter((r) => LATIN.test(r.first_name ?? '') && LATIN.test(r.last_name ?? ''));
   const givens = latin.map((r) => r.first_name.trim());
@@ -199,6 +241,7 @@ export function nearMisses(
       const words = [...p.given, ...p.surname];
       if (words.length < 3) return null;
       const i = Math.floor(rng() * words.length);
+      if (LINKING.has(foldedWords(words[i]).join(''))) return null;
       words[i] = i < p.given.length ? pick(rng, givens) : pick(rng, surnames);
       return { query: words.join(' '), entry: p.entry, drawn: [words[i]] };
     },
@@ -228,7 +271,8 @@ export function nearMisses(
     },
   };
   const out = {} as Record<NearMissClass, string[]>;
-  for (const cls of Object.keys(gen) as NearMissClass[]) {
+  (Object.keys(gen) as NearMissClass[]).forEach((cls, k) => {
+    rng = seeded(seed + k);
     const seen = new Set<string>();
     for (let tries = 0; seen.size < perClass && tries < perClass * 20; tries++) {
       const d = gen[cls]();
@@ -241,7 +285,7 @@ export function nearMisses(
       if (typeof d !== 'string') seen.add(d.query);
     }
     out[cls] = [...seen];
-  }
+  });
   return out;
 }
 
