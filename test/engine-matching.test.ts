@@ -42,6 +42,7 @@ const ENTRIES: ListEntry[] = [
   entry('205', 'PATRUSHEV, Nikolai Platonovich'),
   entry('206', 'NAZARBAYEV, Nursultan'),
   entry('207', 'NOUREDDINE BEN ALI BEN BELKASSEM AL-DRISSI'),
+  entry('209', 'LUQMAN, Khalid'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
   entry('301', 'BRIGADE 44', { kind: 'entity' }),
@@ -217,6 +218,10 @@ describe('name-scoring rules (balanced)', () => {
     // Letters that are not the list words' initials earn nothing.
     expect(confidence('JK Juncker', 'balanced', '200')).toBeLessThan(confidence('JC Juncker', 'balanced', '200'));
     expect(hits('JK Juncker', 'balanced', '200')).toBe(false);
+  });
+
+  it('an Arabic-script name beginning with lam is the name, not the article: لقمان is Luqman', () => {
+    expect(hits('لقمان خالد', 'balanced', '209')).toBe(true);
   });
 
   it('a lineage reversed around bin ("Abdullah bin Omar" for "Omar bin Abdullah") is another person; a rotation is not', () => {

@@ -183,10 +183,25 @@ describe('normaliseName: scripts', () => {
     // Ta marbuta (U+0629) reads as the "-a" of Latin spellings; a final ha or hha stays a letter.
     expect(tokens('ابن تيمية')).toEqual(['bin*', 'tymya']);
     expect(tokens('السيسي')).toEqual(['al*', 'sysy']);
+    expect(tokens('آل سعود')).toEqual(['al*', 'swd']);
     expect(tokens('طلحة')).toEqual(['tlha']);
     expect(tokens('قتادة')).toEqual(['qtda']);
     expect(tokens('مصباح')).toEqual(['msbh']);
     expect(skeleton('tlha')).toBe(skeleton('talha'));
+  });
+
+  it('splits the article only off a word written with alif-lam: an initial lam or ayn-lam is the name\'s own', () => {
+    // Lam: Luqman, Layth, Lujain, Lahouti. Ayn-lam: Alireza, Alijani (ayn is read as an apostrophe and dropped).
+    expect(tokens('لقمان')).toEqual(['lqmn']);
+    expect(tokens('ليث')).toEqual(['lyth']);
+    expect(tokens('لوجين')).toEqual(['lwjyn']);
+    expect(tokens('لاهوتی')).toEqual(['lhwty']);
+    expect(tokens('علیرضا')).toEqual(['lyrd']);
+    expect(tokens('علیجانی')).toEqual(['lyjny']);
+    // Alif-lam, also after punctuation and with alif wasla: the article.
+    expect(tokens('العجلان')).toEqual(['al*', 'jln']);
+    expect(tokens('(الراشد)')).toEqual(['al*', 'rshd']);
+    expect(tokens('ٱلراشد')).toEqual(['al*', 'rshd']);
   });
 
   it('transliterates Han one syllable per token, marked syllabic', () => {

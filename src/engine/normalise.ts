@@ -54,6 +54,8 @@ export interface RawWord {
   abjad?: boolean;
   /** Written in Arabic script (its attached article al- applies). */
   arabic?: boolean;
+  /** The first word of an Arabic-script word written with alif-lam, the article, attached (السيسي). */
+  article?: boolean;
   /** A Hangul syllable written as a word of its own: a surname ("민호 이"), wherever it stands. */
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
@@ -205,6 +207,14 @@ function pieceWords(text: string, sink: WordSink): void {
 }
 
 /**
+ * An Arabic-script word that begins with alif-lam (plain or wasla alif), after any punctuation: the
+ * article written attached. Transliteration drops the alif, so the mark is taken from the script:
+ * an "l" read from lam alone (لقمان Luqman) or from ayn-lam (علیرضا Alireza, ayn read as an
+ * apostrophe and dropped) is the name's own letter.
+ */
+const ARTICLE_START = /^[^\p{L}\p{N}]*[\u0627\u0671]\u0644/u;
+
+/**
  * Words of a name, within `limits`. The script is read per word: a Latin given name beside an
  * Arabic-script surname is compared as Latin, only the Arabic word by its consonant skeleton. The
  * legal-scope suffix of a sanction ("..., and its sub-units and successors") is no part of a name:
@@ -227,9 +237,10 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     pieceWords(nativeWord(piece), sink);
     const abjad = ABJAD.test(piece);
     const arabic = abjad && ARABIC.test(piece);
+    const article = arabic && ARTICLE_START.test(piece);
     const standalone = sink.words.length === first + 1 && sink.words[first].syllabic === true;
     for (let k = first; k < sink.words.length; k++) {
-      if (abjad) sink.words[k] = { ...sink.words[k], abjad, arabic };
+      if (abjad) sink.words[k] = article && k === first ? { ...sink.words[k], abjad, arabic, article } : { ...sink.words[k], abjad, arabic };
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
     }
   }
@@ -548,15 +559,16 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
 
 /**
  * Abjad words after transliteration carry no short vowels: "bn" is the particle bin, and in Arabic
- * script an initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi; in
- * Hebrew a prefixed lamed is "to", not an article). Ta marbuta is handled before transliteration.
+ * script the initial "l" of a long word written with alif-lam is the article al- written attached
+ * ("lsysy" = al-Sisi; see ARTICLE_START; in Hebrew a prefixed lamed is "to", not an article). Ta
+ * marbuta is handled before transliteration.
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
   if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin' }];
   if (!arabic) return [w];
   if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu' }];
-  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
+  if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
   return [w];
 }
 
