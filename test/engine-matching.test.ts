@@ -42,6 +42,7 @@ const ENTRIES: ListEntry[] = [
   entry('205', 'PATRUSHEV, Nikolai Platonovich'),
   entry('206', 'NAZARBAYEV, Nursultan'),
   entry('207', 'NOUREDDINE BEN ALI BEN BELKASSEM AL-DRISSI'),
+  entry('208', 'TRADING HOUSE ROSEL', { kind: 'entity' }),
   entry('209', 'LUQMAN, Khalid'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
@@ -218,6 +219,12 @@ describe('name-scoring rules (balanced)', () => {
     // Letters that are not the list words' initials earn nothing.
     expect(confidence('JK Juncker', 'balanced', '200')).toBeLessThan(confidence('JC Juncker', 'balanced', '200'));
     expect(hits('JK Juncker', 'balanced', '200')).toBe(false);
+  });
+
+  it('a word written in Arabic script, its vowels unwritten, is never an acronym of list words: طاها is Taha, not "TH"', () => {
+    expect(hits('TH Rosel', 'balanced', '208')).toBe(true);
+    expect(hits('طاها Rosel', 'balanced', '208')).toBe(false);
+    expect(confidence('طاها Rosel', 'balanced', '208')).toBeLessThan(confidence('TH Rosel', 'balanced', '208'));
   });
 
   it('an Arabic-script name beginning with lam is the name, not the article: لقمان is Luqman', () => {

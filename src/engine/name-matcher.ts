@@ -810,8 +810,12 @@ export function matchName(
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
+    // A word written in an abjad is a whole word with its vowels unwritten, never an initial or an
+    // acronym of list words (طاها "th" is Taha, not "Trading House"; اسما "sm" not "Ship Management").
+    const literalMask = plan.tokens.reduce((m, t, i) => (t.abjad ? m | (1 << i) : m), 0);
     const n = core.collect(
       plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, floor?.minRawScore ?? 0,
+      literalMask,
     );
     const keep = floor?.keep;
     const hits: NameHit[] = exact;
