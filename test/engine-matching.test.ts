@@ -44,6 +44,8 @@ const ENTRIES: ListEntry[] = [
   entry('207', 'NOUREDDINE BEN ALI BEN BELKASSEM AL-DRISSI'),
   entry('208', 'TRADING HOUSE ROSEL', { kind: 'entity' }),
   entry('209', 'LUQMAN, Khalid'),
+  entry('210', 'HABSI, Mahmood Rashid Nour'),
+  entry('211', 'HUMAM, Khalid'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
   entry('301', 'BRIGADE 44', { kind: 'entity' }),
@@ -229,6 +231,13 @@ describe('name-scoring rules (balanced)', () => {
 
   it('an Arabic-script name beginning with lam is the name, not the article: لقمان is Luqman', () => {
     expect(hits('لقمان خالد', 'balanced', '209')).toBe(true);
+  });
+
+  it('an Arabic-script name of two consonants (نور "nwr" = Nour) is a partial match, never a match alone; a doubled letter is two consonants', () => {
+    expect(hits('محمود رشيد نور حبسي', 'balanced', '210')).toBe(true);
+    expect(hits('نور', 'balanced', '210')).toBe(false);
+    // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
+    expect(hits('همام خالد', 'balanced', '211')).toBe(true);
   });
 
   it('a lineage reversed around bin ("Abdullah bin Omar" for "Omar bin Abdullah") is another person; a rotation is not', () => {

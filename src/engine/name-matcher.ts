@@ -528,6 +528,8 @@ function skeletonOf(text: string): string {
 
 /** Shortest abjad skeleton that alone makes a phonetic match (fixed 0.84); shorter ones need the same consonants. */
 const ABJAD_SKELETON_MIN = 5;
+/** Similarity of an abjad token's phonetic match: a long skeleton, or the same three or four consonants. */
+const ABJAD_SAME_SIM = 0.84;
 
 /**
  * Consonants as written: digraphs as one letter (kh = k, sh = s: transliterations disagree on them),
@@ -540,7 +542,7 @@ const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1')
  * their consonants are the very letters it has (لادن "ldn" = Ladin), not merely sound-alikes (قدر
  * "qdr" is not Kawthar): so short a skeleton says little by itself.
  */
-function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[]): void {
+function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM): void {
   const own = consonants(text);
   const { tokBytes, tokOff } = index.arrays;
   // A list token's consonants, read once per index (at most one string per token of the index).
@@ -554,11 +556,27 @@ function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, tex
       listedConsonants = consonants(listed);
       known.set(id, listedConsonants);
     }
-    if (listedConsonants === own) core.queueAdd(u, id, 0.84);
+    if (listedConsonants === own) core.queueAdd(u, id, sim);
   }
 }
 
 const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
+
+/** Similarity of a list word with the very two consonants of an abjad token that has only two (addShortAbjad). */
+const SHORT_ABJAD_SIM = 0.6;
+
+/**
+ * An abjad token whose skeleton has two consonants. A letter written twice is two consonants (همام
+ * "hmm" = Humam, Hammam) that the skeleton folds into one: three consonants as written, met as
+ * addSameConsonants meets three. Otherwise two consonants are all an unvowelled name shows (عامر
+ * "mr" = Amer, سارا "sr" = Sara), and they collide too often for a match (Amer, Omar, Amir, Maria):
+ * a list word with the very same two meets the token at SHORT_ABJAD_SIM, a partial match, under the
+ * review threshold alone, but no disagreement either.
+ */
+function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string): void {
+  const ids = index.skeletons.get(sk);
+  if (ids) addSameConsonants(core, index, u, text, ids, consonants(text).length >= 3 ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
+}
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
@@ -569,15 +587,18 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
-    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already);
-    // a Latin-script token needs three consonants to be distinctive at all.
+    if (token.abjad && !token.weak && sk.length === 2) {
+      addShortAbjad(core, index, u, token.text, sk);
+      continue;
+    }
+    // A Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
     if (!ids) continue;
     // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
     // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
     // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
-    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, 0.84);
+    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, ABJAD_SAME_SIM);
     else if (token.abjad) addSameConsonants(core, index, u, token.text, ids);
     // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
     else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
