@@ -46,6 +46,7 @@ const ENTRIES: ListEntry[] = [
   entry('209', 'LUQMAN, Khalid'),
   entry('210', 'HABSI, Mahmood Rashid Nour'),
   entry('211', 'HUMAM, Khalid'),
+  entry('212', 'HABSI, Mahmood Rashid Amer'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
   entry('301', 'BRIGADE 44', { kind: 'entity' }),
@@ -236,6 +237,8 @@ describe('name-scoring rules (balanced)', () => {
   it('an Arabic-script name of two consonants (نور "nwr" = Nour) is a partial match, never a match alone; a doubled letter is two consonants', () => {
     expect(hits('محمود رشيد نور حبسي', 'balanced', '210')).toBe(true);
     expect(hits('نور', 'balanced', '210')).toBe(false);
+    // عامر "mr" is Amer, a name (not the title Mr.), and still meets the listed Amer.
+    expect(hits('محمود رشيد عامر حبسي', 'balanced', '212')).toBe(true);
     // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
     expect(hits('همام خالد', 'balanced', '211')).toBe(true);
   });

@@ -204,6 +204,21 @@ describe('normaliseName: scripts', () => {
     expect(tokens('ٱلراشد')).toEqual(['al*', 'rshd']);
   });
 
+  it('reads an Arabic-script word as a name or an Arabic particle, never a Latin title or legal form', () => {
+    // Sara, Isra, Asal, Imad, Amer, Ammar, Atab, Sati': their vowel-less readings spell Sr., S.L., MD, Mr., TB, St.
+    expect(tokens('سارا محمدی')).toEqual(['sr', 'mhmdy']);
+    for (const [word, text] of [['اسرا', 'sr'], ['عسل', 'sl'], ['عماد', 'md'], ['عامر', 'mr'], ['عمّار', 'mr'], ['عتاب', 'tb'], ['ساطع', 'st']]) {
+      expect(tokens(word), word).toEqual([text]);
+    }
+    // The same letters written in Latin script keep their class.
+    expect(tokens('Sara Sr')).toEqual(['sara', 'sr*']);
+    expect(tokens('Asal SL')).toEqual(['asal', 'sl*']);
+    // Arabic particles keep theirs.
+    expect(tokens('محمد بن سعود')).toEqual(['muhammad', 'bin*', 'swd']);
+    expect(tokens('أبو محمد')).toEqual(['abu*', 'muhammad']);
+    expect(tokens('آل سعود')).toEqual(['al*', 'swd']);
+  });
+
   it('transliterates Han one syllable per token, marked syllabic', () => {
     const t = normaliseName('习近平');
     expect(t.map((x) => x.text)).toEqual(['xi', 'jin', 'ping']);

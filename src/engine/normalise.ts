@@ -10,7 +10,7 @@ import anyAscii from 'any-ascii';
 import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
 import {
-  ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS,
 } from './vocabulary.js';
@@ -543,8 +543,17 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       const pinyin = wadeGilesToPinyin(text);
       return pinyin === text ? { text, cls: 'name' } : { text: pinyin, cls: 'name', raw: text };
     }
-    return classifyWord(text);
+    return w.abjad ? abjadClass(text) : classifyWord(text);
   }
+}
+
+/**
+ * An abjad word is a name or one of its script's particles (ABJAD_PARTICLES): never a Latin legal
+ * form, title, vessel prefix or stop word, whatever its vowel-less transliteration spells.
+ */
+function abjadClass(word: string): ClassifiedWord {
+  const c = classifyWord(word);
+  return c.cls === 'name' || (c.cls === 'particle' && ABJAD_PARTICLES.has(c.text)) ? c : { text: word, cls: 'name' };
 }
 
 /**

@@ -127,6 +127,14 @@ export const PARTICLES: ReadonlySet<string> = new Set([
   'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'los', 'las', 'y', 'e', 'mac', 'ter', 'ten', 'st',
 ]);
 
+/**
+ * The particles a word written in an abjad can be (normalise.ts abjadWord and the name table read
+ * them): the article or family al (ال, آل), bin (بن, ابن, בן) and abu (ابو). An abjad word is read
+ * as a name or one of these, never as a Latin legal form, title or other particle: transliterated
+ * without its short vowels it only looks like one (سارا Sara "sr" is no Senior, عسل Asal "sl" no S.L.).
+ */
+export const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['al', 'bin', 'abu']);
+
 /** Particles written two ways for one word: ibn = bin ("son of"), el = al (the article). */
 export const PARTICLE_SPELLINGS: ReadonlyMap<string, string> = new Map([['ibn', 'bin'], ['el', 'al']]);
 
