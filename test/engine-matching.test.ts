@@ -47,6 +47,8 @@ const ENTRIES: ListEntry[] = [
   entry('210', 'HABSI, Mahmood Rashid Nour'),
   entry('211', 'HUMAM, Khalid'),
   entry('212', 'HABSI, Mahmood Rashid Amer'),
+  entry('215', 'AL-SHARIKH, Abdul Mohsen Abdullah Ibrahim'),
+  entry('219', 'LEVI, Yinon'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
   entry('301', 'BRIGADE 44', { kind: 'entity' }),
@@ -198,6 +200,10 @@ describe('names that must match', () => {
     expect(hits('Golden Trading', 'balanced', 'b1')).toBe(true);
   });
 
+  it('loose reads a single Hebrew letter with a period as an initial (י. לוי = "Y. Levi")', () => {
+    expect(hits('י. לוי', 'loose', '219')).toBe(true);
+  });
+
   it('loose catches a token two typos away that balanced does not (Merkur / Merkel)', () => {
     expect(hits('Dieter Merkur', 'loose', '111')).toBe(true);
     expect(hits('Dieter Merkur', 'balanced', '111')).toBe(false);
@@ -241,6 +247,12 @@ describe('name-scoring rules (balanced)', () => {
     expect(hits('محمود رشيد عامر حبسي', 'balanced', '212')).toBe(true);
     // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
     expect(hits('همام خالد', 'balanced', '211')).toBe(true);
+  });
+
+  it('a longer Arabic-script word one edit from a title is read as the title, as the list reads its Latin spelling (الشريخ / AL-SHARIKH)', () => {
+    for (const mode of ['strict', 'balanced'] as const) {
+      expect(hits('الشريخ abdul mohsen abdullah ibrahim', mode, '215'), mode).toBe(true);
+    }
   });
 
   it('a lineage reversed around bin ("Abdullah bin Omar" for "Omar bin Abdullah") is another person; a rotation is not', () => {

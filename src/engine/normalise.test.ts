@@ -210,6 +210,8 @@ describe('normaliseName: scripts', () => {
     for (const [word, text] of [['اسرا', 'sr'], ['عسل', 'sl'], ['عماد', 'md'], ['عامر', 'mr'], ['عمّار', 'mr'], ['عتاب', 'tb'], ['ساطع', 'st']]) {
       expect(tokens(word), word).toEqual([text]);
     }
+    // A longer word keeps its reading, a title one edit away included: the list reads AL-SHARIKH so too.
+    expect(tokens('الشريخ')).toEqual(['al*', 'shaykh*']);
     // The same letters written in Latin script keep their class.
     expect(tokens('Sara Sr')).toEqual(['sara', 'sr*']);
     expect(tokens('Asal SL')).toEqual(['asal', 'sl*']);

@@ -547,13 +547,21 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
   }
 }
 
+/** Longest abjad word whose exact collision with a Latin title or legal form is overridden (abjadClass). */
+const ABJAD_COLLISION_MAX = 3;
+
 /**
- * An abjad word is a name or one of its script's particles (ABJAD_PARTICLES): never a Latin legal
- * form, title, vessel prefix or stop word, whatever its vowel-less transliteration spells.
+ * An abjad word of two or three letters is a name or one of its script's particles (ABJAD_PARTICLES):
+ * never a Latin legal form, title, vessel prefix or stop word its vowel-less transliteration happens
+ * to spell (سارا "sr" is Sara, not Senior). A longer word keeps its reading, a title within one edit
+ * included: the list reads its Latin spellings so too (AL-SHARIKH and الشريخ "shrykh" both as the
+ * title shaykh), and both sides must be read alike.
  */
 function abjadClass(word: string): ClassifiedWord {
   const c = classifyWord(word);
-  return c.cls === 'name' || (c.cls === 'particle' && ABJAD_PARTICLES.has(c.text)) ? c : { text: word, cls: 'name' };
+  if (c.cls === 'name' || (c.cls === 'particle' && ABJAD_PARTICLES.has(c.text))) return c;
+  // A single letter is an initial (י. לוי = "Y. Levi"), not a word: it keeps its reading too.
+  return word.length >= 2 && word.length <= ABJAD_COLLISION_MAX ? { text: word, cls: 'name' } : c;
 }
 
 /**
