@@ -47,7 +47,9 @@ const ENTRIES: ListEntry[] = [
   entry('210', 'HABSI, Mahmood Rashid Nour'),
   entry('211', 'HUMAM, Khalid'),
   entry('212', 'HABSI, Mahmood Rashid Amer'),
+  entry('214', 'BOUSLIM, Ammar Mansour'),
   entry('215', 'AL-SHARIKH, Abdul Mohsen Abdullah Ibrahim'),
+  entry('217', 'QASSEM, Assaf Yunus'),
   entry('219', 'LEVI, Yinon'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
@@ -247,6 +249,11 @@ describe('name-scoring rules (balanced)', () => {
     expect(hits('محمود رشيد عامر حبسي', 'balanced', '212')).toBe(true);
     // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
     expect(hits('همام خالد', 'balanced', '211')).toBe(true);
+  });
+
+  it('an Arabic-script name writes a doubled consonant once: عمّار "mr" is Ammar, عساف "sf" is Assaf', () => {
+    expect(hits('bouslim عمّار mansour', 'balanced', '214')).toBe(true);
+    expect(hits('qassem عساف yunus', 'balanced', '217')).toBe(true);
   });
 
   it('a longer Arabic-script word one edit from a title is read as the title, as the list reads its Latin spelling (الشريخ / AL-SHARIKH)', () => {

@@ -553,14 +553,18 @@ function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, tex
     if (listedConsonants === undefined) {
       let listed = '';
       for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
-      listedConsonants = consonants(listed);
+      listedConsonants = [consonants(listed), consonants(singleLetters(listed))];
       known.set(id, listedConsonants);
     }
-    if (listedConsonants === own) core.queueAdd(u, id, sim);
+    // An abjad writes a doubled consonant once (عمار Ammar "mr", عساف Assaf "sf"): a two-consonant
+    // token also meets the list word read with each doubled letter once, at its partial similarity.
+    // Not a longer one: at 0.84, "hsn" (حسنی Hosni, حسنا Hosna) would meet every Hassan (eval
+    // negatives: 4 name-only flags more).
+    if (listedConsonants[0] === own || (own.length <= 2 && listedConsonants[1] === own)) core.queueAdd(u, id, sim);
   }
 }
 
-const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
+const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, readonly string[]>>();
 
 /** Similarity of a list word with the very two consonants of an abjad token that has only two (addShortAbjad). */
 const SHORT_ABJAD_SIM = 0.6;
@@ -574,9 +578,11 @@ const SHORT_ABJAD_SIM = 0.6;
  * review threshold alone, but no disagreement either.
  */
 function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string): void {
+  const three = consonants(text).length >= 3;
   const ids = index.skeletons.get(sk);
-  if (ids) addSameConsonants(core, index, u, text, ids, consonants(text).length >= 3 ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
+  if (ids) addSameConsonants(core, index, u, text, ids, three ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
 }
+
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
