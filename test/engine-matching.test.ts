@@ -47,8 +47,10 @@ const ENTRIES: ListEntry[] = [
   entry('210', 'HABSI, Mahmood Rashid Nour'),
   entry('211', 'HUMAM, Khalid'),
   entry('212', 'HABSI, Mahmood Rashid Amer'),
+  entry('213', 'HAZIM KAKA'),
   entry('214', 'BOUSLIM, Ammar Mansour'),
   entry('215', 'AL-SHARIKH, Abdul Mohsen Abdullah Ibrahim'),
+  entry('216', 'ISHAQZAI, Haji Lal Jan'),
   entry('217', 'QASSEM, Assaf Yunus'),
   entry('219', 'LEVI, Yinon'),
   // Normalisation cases (ids from 300).
@@ -249,6 +251,11 @@ describe('name-scoring rules (balanced)', () => {
     expect(hits('محمود رشيد عامر حبسي', 'balanced', '212')).toBe(true);
     // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
     expect(hits('همام خالد', 'balanced', '211')).toBe(true);
+  });
+
+  it('an Arabic-script name of one letter written twice (كاكا "kk" = Kaka, لال "ll" = Lal) meets the list word with those consonants', () => {
+    expect(hits('hazim كاكا', 'balanced', '213')).toBe(true);
+    expect(hits('ishaqzai haji لال jan', 'balanced', '216')).toBe(true);
   });
 
   it('an Arabic-script name writes a doubled consonant once: عمّار "mr" is Ammar, عساف "sf" is Assaf', () => {

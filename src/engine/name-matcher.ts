@@ -583,6 +583,14 @@ function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: s
   if (ids) addSameConsonants(core, index, u, text, ids, three ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
 }
 
+/**
+ * An abjad token read as two consonants or fewer: its skeleton has two, or one letter written twice
+ * (كاكا Kaka "kk", بابا Baba "bb", لال Lal "ll", عزيز Aziz "zz": consonants the skeleton folds into one).
+ */
+function shortAbjad(token: NameToken, sk: string): boolean {
+  if (!token.abjad || token.weak) return false;
+  return sk.length === 2 || (sk.length === 1 && /^(.)\1$/.test(consonants(token.text)));
+}
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
 function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
@@ -593,7 +601,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
-    if (token.abjad && !token.weak && sk.length === 2) {
+    if (shortAbjad(token, sk)) {
       addShortAbjad(core, index, u, token.text, sk);
       continue;
     }
