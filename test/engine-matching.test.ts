@@ -52,6 +52,7 @@ const ENTRIES: ListEntry[] = [
   entry('215', 'AL-SHARIKH, Abdul Mohsen Abdullah Ibrahim'),
   entry('216', 'ISHAQZAI, Haji Lal Jan'),
   entry('217', 'QASSEM, Assaf Yunus'),
+  entry('218', 'AL-WALID, Abu'),
   entry('219', 'LEVI, Yinon'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
@@ -202,6 +203,12 @@ describe('names that must match', () => {
     }
     expect(hits('Golden Trading', 'balanced', 'b2')).toBe(false);
     expect(hits('Golden Trading', 'balanced', 'b1')).toBe(true);
+  });
+
+  it('loose compares an Arabic-script word of two consonants letter by letter, not only as a partial match (وليد = Walid)', () => {
+    expect(hits('الوليد ابو', 'loose', '218')).toBe(true);
+    // Balanced has only the partial match (0.6); loose's letter comparison scores the close spelling above it.
+    expect(confidence('الوليد ابو', 'loose', '218')).toBeGreaterThan(confidence('الوليد ابو', 'balanced', '218'));
   });
 
   it('loose reads a single Hebrew letter with a period as an initial (י. לוי = "Y. Levi")', () => {

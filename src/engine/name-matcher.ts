@@ -577,8 +577,12 @@ const SHORT_ABJAD_SIM = 0.6;
  * a list word with the very same two meets the token at SHORT_ABJAD_SIM, a partial match, under the
  * review threshold alone, but no disagreement either.
  */
-function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string): void {
+function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean): void {
   const three = consonants(text).length >= 3;
+  // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
+  // letters or more is left to that pass, which scores a close spelling above the partial match
+  // (وليد "wlyd" = Walid); a fixed partial match would take the word first.
+  if (!three && letterPass && text.length >= 3) return;
   const ids = index.skeletons.get(sk);
   if (ids) addSameConsonants(core, index, u, text, ids, three ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
 }
@@ -593,7 +597,7 @@ function shortAbjad(token: NameToken, sk: string): boolean {
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
-function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number, letterPass: boolean): void {
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
@@ -602,7 +606,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
     if (shortAbjad(token, sk)) {
-      addShortAbjad(core, index, u, token.text, sk);
+      addShortAbjad(core, index, u, token.text, sk, letterPass);
       continue;
     }
     // A Latin-script token needs three consonants to be distinctive at all.
@@ -840,7 +844,7 @@ export function matchName(
         if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
-    if (mode.phonetic) addPhonetic(core, index, plan, asWritten);
+    if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0);
     if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
