@@ -212,6 +212,9 @@ export const ABJAD_NAMES: ReadonlyMap<string, string> = new Map([
   ['ناصر', 'nasser'], ['جعفر', 'jafar'], ['يحيى', 'yahya'], ['اسامة', 'osama'], ['طارق', 'tariq'], ['فيصل', 'faisal'],
   ['منصور', 'mansour'], ['سليمان', 'suleiman'], ['موسى', 'musa'], ['عيسى', 'isa'], ['هاشم', 'hashim'], ['رشيد', 'rashid'],
   ['امين', 'amin'], ['حمزة', 'hamza'], ['بكر', 'bakr'], ['الله', 'allah'], ['الرحمن', 'rahman'],
+  // Names an unvowelled spelling shows as two consonants ("mr", "md", "th"): too little for the
+  // skeleton, and in strict (no skeleton matching) their only reading.
+  ['عامر', 'amer'], ['عمار', 'ammar'], ['عماد', 'imad'], ['طه', 'taha'], ['اسماء', 'asma'], ['اسراء', 'isra'], ['سارة', 'sarah'], ['عزيز', 'aziz'],
   ['משה', 'moshe'], ['דוד', 'david'], ['יוסף', 'yosef'], ['אברהם', 'avraham'], ['יצחק', 'yitzhak'], ['יעקב', 'yaakov'],
   ['שרה', 'sarah'], ['רחל', 'rachel'], ['לאה', 'leah'], ['רבקה', 'rivka'], ['שלמה', 'shlomo'], ['אהרון', 'aharon'],
   ['אהרן', 'aharon'], ['יהודה', 'yehuda'], ['דניאל', 'daniel'], ['מיכאל', 'michael'], ['בנימין', 'binyamin'],
