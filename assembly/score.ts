@@ -12,7 +12,7 @@
 import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
-  lamMissingQuery, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
+  lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -238,12 +238,13 @@ function prepareBound(units: i32): void {
   for (let i = 0; i < units; i++) {
     if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
     const ql = load<u32>(qLen + (<usize>i << 2));
-    // Initials take one letter, acronyms two to four, each the first letter of a name token;
-    // residual pairs take three letters or more, alike in any way.
-    const initials = initialSim > 0 && ql <= 4;
+    // Initials take one letter, acronyms two to four, each the first letter of a name token (not
+    // at a literal position: see literalMask); residual pairs take three letters or more, alike in any way.
+    const qbit = <u32>1 << load<u32>(qPos + (<usize>i << 2));
+    const initials = initialSim > 0 && ql <= 4 && (literalMask & qbit) == 0;
     const residual = residualFloor > 0 && ql >= 3;
     if (!initials && !residual) continue;
-    wildQuery |= <u32>1 << load<u32>(qPos + (<usize>i << 2));
+    wildQuery |= qbit;
     if (residual) wildAny = true;
     if (initials) {
       const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
@@ -468,7 +469,8 @@ let mass: f32 = 0;
 /**
  * Phase 3, initials: a one-letter query token left over meets a left-over name token of three
  * letters or more that starts with that letter ("KIM Y. Chol" = "KIM, Yong Chol", "V. Putin").
- * Why after the greedy pass: an initial takes only what no real token matched.
+ * Why after the greedy pass: an initial takes only what no real token matched. A literal position
+ * (literalMask) is a whole word, never an initial.
  */
 @inline function matchInitials(units: i32, uStart: u32, uEnd: u32): void {
   let qMaskL = qMask;
@@ -478,7 +480,7 @@ let mass: f32 = 0;
   for (let i = 0; i < units; i++) {
     if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) != 1) continue;
     const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
-    if ((qm & qMaskL) != 0) continue;
+    if ((qm & (qMaskL | literalMask)) != 0) continue;
     const letter = load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)));
     for (let j = uStart; j < uEnd; j++) {
       const ps = load<u32>(unitPS + (<usize>j << 2));
@@ -505,6 +507,7 @@ let mass: f32 = 0;
  * Phase 4, acronyms: a short query token left over whose letters are the initials of as many
  * consecutive left-over list tokens ("JC Juncker" = "Jean-Claude Juncker", "US" = "United States").
  * Why after initials: a one-letter token is an initial, never an acronym (two to four letters).
+ * A literal position (literalMask) is a whole word, never an acronym.
  */
 @inline function matchAcronyms(units: i32, uStart: u32, uEnd: u32): void {
   let qMaskL = qMask;
@@ -515,7 +518,7 @@ let mass: f32 = 0;
     const ql = load<u32>(qLen + (<usize>i << 2));
     if (load<u32>(qSpan + (<usize>i << 2)) != 1 || ql < 2 || ql > 4) continue;
     const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
-    if ((qm & qMaskL) != 0) continue;
+    if ((qm & (qMaskL | literalMask)) != 0) continue;
     const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
     for (let j0 = uStart; j0 + ql <= uEnd; j0++) {
       let ok = true;

@@ -165,6 +165,13 @@ export let containedMass: f32 = 0;
 export let lamMissingContained: f32 = 0;
 // Per query: bit p set when query position p is a lineage particle (bin, ibn, bint...).
 export let chainMask: u32 = 0;
+/**
+ * Per query: bit p set when query position p is a whole word that is never an initial or an
+ * acronym, whatever its length (a word written in an abjad, its vowels unwritten: طاها "th" is
+ * Taha, not "Trading House"). The initials and acronym passes skip those positions, and the score
+ * bound does not count them wild.
+ */
+export let literalMask: u32 = 0;
 
 /** The letter signature of bytes [p, p + len) (see tokSig). */
 export function signature(p: usize, len: i32): u32 {
@@ -334,8 +341,9 @@ export function prepareTrigramKeys(from: u32, to: u32): void {
 
 export function setScoring(
   conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
-  contMass: f32, missingContained: f32, chain: u32,
+  contMass: f32, missingContained: f32, chain: u32, literal: u32,
 ): void {
+  literalMask = literal;
   containedMass = contMass;
   lamMissingContained = missingContained;
   chainMask = chain;

@@ -332,6 +332,7 @@ function run(
   core: MatchingCore, index: BuiltIndex, words: readonly string[], p: ModeParams,
   opts: {
     mask?: number; minAcc?: number; cap?: number; extra?: QueryUnit[]; queue?: (u: number) => void; minRawScore?: number;
+    literal?: number;
   } = {},
 ): Scored[] {
   const weightOf = weightFrom(index);
@@ -341,7 +342,7 @@ function run(
   try {
     core.beginPlan(p);
     units.forEach((unit, u) => (opts.queue ? opts.queue(u) : search(core, index, u, unit.text, p)));
-    const n = core.collect(units.length, words.length, opts.minAcc ?? 0, opts.mask ?? ALL, opts.cap ?? 200, p, 0, opts.minRawScore ?? 0);
+    const n = core.collect(units.length, words.length, opts.minAcc ?? 0, opts.mask ?? ALL, opts.cap ?? 200, p, 0, opts.minRawScore ?? 0, opts.literal ?? 0);
     const rows = Array.from({ length: n }, (_, r) => core.row(r));
     return rows.map((r) => ({ name: index.names[r.name].text, score: r.score })).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1));
   } finally {
@@ -473,6 +474,41 @@ describe('MatchingCore token search and scoring (tiny index)', () => {
     // Only the first 64 characters count, on both sides: the core reads no further of a query unit.
     const past64 = run(longCore, longIndex, [`${'a'.repeat(MAX_TOKEN_LENGTH)}bbbbbb`], edits(1));
     expect(namesOf(past64)).toEqual([`${long} bravo`]);
+  });
+});
+
+describe('MatchingCore literal query positions (never initials or acronyms)', () => {
+  const entries = [entry('1', 'TRADING HOUSE ROSEL'), entry('2', 'TAHIR ROSEL'), entry('3', 'HAMID ROSEL')];
+  let index: BuiltIndex;
+  let core: MatchingCore;
+
+  beforeAll(async () => {
+    index = buildIndex(entries);
+    core = await MatchingCore.load(index.arrays);
+  });
+
+  const score = (rows: readonly Scored[], name: string): number => rows.find((r) => r.name === name)?.score ?? 0;
+
+  it('a literal position is read as neither an acronym ("th" = Trading House) nor an initial ("h" = Hamid)', () => {
+    const acronym = run(core, index, ['th', 'rosel'], EXACT);
+    const literal = run(core, index, ['th', 'rosel'], EXACT, { literal: 0b1 });
+    expect(score(acronym, 'TRADING HOUSE ROSEL')).toBeGreaterThan(score(literal, 'TRADING HOUSE ROSEL') + 0.1);
+    // Only position 0 is literal: a Latin initial beside it still counts.
+    const initial = run(core, index, ['h', 'rosel'], EXACT);
+    expect(score(initial, 'HAMID ROSEL')).toBeGreaterThan(score(run(core, index, ['h', 'rosel'], EXACT, { literal: 0b1 }), 'HAMID ROSEL') + 0.1);
+    expect(run(core, index, ['h', 'rosel'], EXACT, { literal: 0b10 })).toEqual(initial);
+  });
+
+  it('the score bound stays exact with literal positions: the rows at or above the floor are the same', () => {
+    for (const words of [['th', 'rosel'], ['h', 'rosel'], ['rosel', 'th']]) {
+      for (const literal of [0, 0b1, 0b10]) {
+        const all = run(core, index, words, EXACT, { literal });
+        for (const floor of [0.3, 0.5, 0.7]) {
+          const bounded = run(core, index, words, EXACT, { literal, minRawScore: floor });
+          expect(bounded.filter((r) => r.score >= floor), `${words.join(' ')} ${literal} at ${floor}`).toEqual(all.filter((r) => r.score >= floor));
+        }
+      }
+    }
   });
 });
 

@@ -42,6 +42,18 @@ const ENTRIES: ListEntry[] = [
   entry('205', 'PATRUSHEV, Nikolai Platonovich'),
   entry('206', 'NAZARBAYEV, Nursultan'),
   entry('207', 'NOUREDDINE BEN ALI BEN BELKASSEM AL-DRISSI'),
+  entry('208', 'TRADING HOUSE ROSEL', { kind: 'entity' }),
+  entry('209', 'LUQMAN, Khalid'),
+  entry('210', 'HABSI, Mahmood Rashid Nour'),
+  entry('211', 'HUMAM, Khalid'),
+  entry('212', 'HABSI, Mahmood Rashid Amer'),
+  entry('213', 'HAZIM KAKA'),
+  entry('214', 'BOUSLIM, Ammar Mansour'),
+  entry('215', 'AL-SHARIKH, Abdul Mohsen Abdullah Ibrahim'),
+  entry('216', 'ISHAQZAI, Haji Lal Jan'),
+  entry('217', 'QASSEM, Assaf Yunus'),
+  entry('218', 'AL-WALID, Abu'),
+  entry('219', 'LEVI, Yinon'),
   // Normalisation cases (ids from 300).
   entry('300', 'ZELENSKYY, Volodymyr'),
   entry('301', 'BRIGADE 44', { kind: 'entity' }),
@@ -193,6 +205,16 @@ describe('names that must match', () => {
     expect(hits('Golden Trading', 'balanced', 'b1')).toBe(true);
   });
 
+  it('loose compares an Arabic-script word of two consonants letter by letter, not only as a partial match (وليد = Walid)', () => {
+    expect(hits('الوليد ابو', 'loose', '218')).toBe(true);
+    // Balanced has only the partial match (0.6); loose's letter comparison scores the close spelling above it.
+    expect(confidence('الوليد ابو', 'loose', '218')).toBeGreaterThan(confidence('الوليد ابو', 'balanced', '218'));
+  });
+
+  it('loose reads a single Hebrew letter with a period as an initial (י. לוי = "Y. Levi")', () => {
+    expect(hits('י. לוי', 'loose', '219')).toBe(true);
+  });
+
   it('loose catches a token two typos away that balanced does not (Merkur / Merkel)', () => {
     expect(hits('Dieter Merkur', 'loose', '111')).toBe(true);
     expect(hits('Dieter Merkur', 'balanced', '111')).toBe(false);
@@ -217,6 +239,43 @@ describe('name-scoring rules (balanced)', () => {
     // Letters that are not the list words' initials earn nothing.
     expect(confidence('JK Juncker', 'balanced', '200')).toBeLessThan(confidence('JC Juncker', 'balanced', '200'));
     expect(hits('JK Juncker', 'balanced', '200')).toBe(false);
+  });
+
+  it('a word written in Arabic script, its vowels unwritten, is never an acronym of list words: طاها is Taha, not "TH"', () => {
+    expect(hits('TH Rosel', 'balanced', '208')).toBe(true);
+    expect(hits('طاها Rosel', 'balanced', '208')).toBe(false);
+    expect(confidence('طاها Rosel', 'balanced', '208')).toBeLessThan(confidence('TH Rosel', 'balanced', '208'));
+  });
+
+  it('an Arabic-script name beginning with lam is the name, not the article: لقمان is Luqman', () => {
+    expect(hits('لقمان خالد', 'balanced', '209')).toBe(true);
+  });
+
+  it('an Arabic-script name of two consonants (نور "nwr" = Nour) is a partial match, never a match alone; a doubled letter is two consonants', () => {
+    expect(hits('محمود رشيد نور حبسي', 'balanced', '210')).toBe(true);
+    expect(hits('نور', 'balanced', '210')).toBe(false);
+    // عامر "mr" is Amer, a name (not the title Mr.), and still meets the listed Amer.
+    expect(hits('محمود رشيد عامر حبسي', 'balanced', '212')).toBe(true);
+    // Strict has no consonant matching: the name table reads عامر as Amer.
+    expect(hits('habsi mahmood rashid عامر', 'strict', '212')).toBe(true);
+    // همام "hmm": h-m-m as written (Humam), three consonants the skeleton folds to two.
+    expect(hits('همام خالد', 'balanced', '211')).toBe(true);
+  });
+
+  it('an Arabic-script name of one letter written twice (كاكا "kk" = Kaka, لال "ll" = Lal) meets the list word with those consonants', () => {
+    expect(hits('hazim كاكا', 'balanced', '213')).toBe(true);
+    expect(hits('ishaqzai haji لال jan', 'balanced', '216')).toBe(true);
+  });
+
+  it('an Arabic-script name writes a doubled consonant once: عمّار "mr" is Ammar, عساف "sf" is Assaf', () => {
+    expect(hits('bouslim عمّار mansour', 'balanced', '214')).toBe(true);
+    expect(hits('qassem عساف yunus', 'balanced', '217')).toBe(true);
+  });
+
+  it('a longer Arabic-script word one edit from a title is read as the title, as the list reads its Latin spelling (الشريخ / AL-SHARIKH)', () => {
+    for (const mode of ['strict', 'balanced'] as const) {
+      expect(hits('الشريخ abdul mohsen abdullah ibrahim', mode, '215'), mode).toBe(true);
+    }
   });
 
   it('a lineage reversed around bin ("Abdullah bin Omar" for "Omar bin Abdullah") is another person; a rotation is not', () => {

@@ -11,7 +11,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 10;
+export const CORE_VERSION = 11;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -413,16 +413,18 @@ export class MatchingCore {
   /**
    * `chainMask`: bit p set when query position p is a lineage particle (bin, ibn...).
    * `minRawScore`: names whose score provably stays under it get no row (0: every candidate does).
+   * `literalMask`: bit p set when query position p is never an initial or an acronym (a word written
+   * in an abjad: assembly/state.ts literalMask).
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0,
+    minRawScore = 0, literalMask = 0,
   ): number {
     this.runPlan();
     const c = this.core;
     c.setScoring(
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
-      p.containedMass, p.lamMissingContained, chainMask >>> 0,
+      p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0,
     );
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }

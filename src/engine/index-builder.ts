@@ -432,7 +432,9 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     // Compounds meet their counterparts through letters (trigrams), not through skeletons.
     if (single[id] === 0) return;
     const sk = skeleton(text);
-    if (sk.length < 2) return;
+    // One-consonant skeletons too: an abjad word may be one letter written twice (كاكا "kk" = Kaka);
+    // a Latin word needs three consonants to search by skeleton (name-matcher.ts addPhonetic).
+    if (sk.length < 1) return;
     const list = skeletons.get(sk);
     if (list) list.push(id);
     else skeletons.set(sk, [id]);

@@ -528,6 +528,8 @@ function skeletonOf(text: string): string {
 
 /** Shortest abjad skeleton that alone makes a phonetic match (fixed 0.84); shorter ones need the same consonants. */
 const ABJAD_SKELETON_MIN = 5;
+/** Similarity of an abjad token's phonetic match: a long skeleton, or the same three or four consonants. */
+const ABJAD_SAME_SIM = 0.84;
 
 /**
  * Consonants as written: digraphs as one letter (kh = k, sh = s: transliterations disagree on them),
@@ -540,7 +542,7 @@ const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1')
  * their consonants are the very letters it has (لادن "ldn" = Ladin), not merely sound-alikes (قدر
  * "qdr" is not Kawthar): so short a skeleton says little by itself.
  */
-function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[]): void {
+function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM): void {
   const own = consonants(text);
   const { tokBytes, tokOff } = index.arrays;
   // A list token's consonants, read once per index (at most one string per token of the index).
@@ -551,17 +553,51 @@ function addSameConsonants(core: MatchingCore, index: BuiltIndex, u: number, tex
     if (listedConsonants === undefined) {
       let listed = '';
       for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
-      listedConsonants = consonants(listed);
+      listedConsonants = [consonants(listed), consonants(singleLetters(listed))];
       known.set(id, listedConsonants);
     }
-    if (listedConsonants === own) core.queueAdd(u, id, 0.84);
+    // An abjad writes a doubled consonant once (عمار Ammar "mr", عساف Assaf "sf"): a two-consonant
+    // token also meets the list word read with each doubled letter once, at its partial similarity.
+    // Not a longer one: at 0.84, "hsn" (حسنی Hosni, حسنا Hosna) would meet every Hassan (eval
+    // negatives: 4 name-only flags more).
+    if (listedConsonants[0] === own || (own.length <= 2 && listedConsonants[1] === own)) core.queueAdd(u, id, sim);
   }
 }
 
-const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, string>>();
+const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, readonly string[]>>();
+
+/** Similarity of a list word with the very two consonants of an abjad token that has only two (addShortAbjad). */
+const SHORT_ABJAD_SIM = 0.6;
+
+/**
+ * An abjad token whose skeleton has two consonants. A letter written twice is two consonants (همام
+ * "hmm" = Humam, Hammam) that the skeleton folds into one: three consonants as written, met as
+ * addSameConsonants meets three. Otherwise two consonants are all an unvowelled name shows (عامر
+ * "mr" = Amer, سارا "sr" = Sara), and they collide too often for a match (Amer, Omar, Amir, Maria):
+ * a list word with the very same two meets the token at SHORT_ABJAD_SIM, a partial match, under the
+ * review threshold alone, but no disagreement either.
+ */
+function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean): void {
+  const three = consonants(text).length >= 3;
+  // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
+  // letters or more is left to that pass, which scores a close spelling above the partial match
+  // (وليد "wlyd" = Walid); a fixed partial match would take the word first.
+  if (!three && letterPass && text.length >= 3) return;
+  const ids = index.skeletons.get(sk);
+  if (ids) addSameConsonants(core, index, u, text, ids, three ? ABJAD_SAME_SIM : SHORT_ABJAD_SIM);
+}
+
+/**
+ * An abjad token read as two consonants or fewer: its skeleton has two, or one letter written twice
+ * (كاكا Kaka "kk", بابا Baba "bb", لال Lal "ll", عزيز Aziz "zz": consonants the skeleton folds into one).
+ */
+function shortAbjad(token: NameToken, sk: string): boolean {
+  if (!token.abjad || token.weak) return false;
+  return sk.length === 2 || (sk.length === 1 && /^(.)\1$/.test(consonants(token.text)));
+}
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
-function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number): void {
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number, letterPass: boolean): void {
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
@@ -569,15 +605,18 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
     const sk = skeletonOf(token.text);
-    // Abjad skeletons of two consonants collide too often (Kawthar / Qadir share k-t-r already);
-    // a Latin-script token needs three consonants to be distinctive at all.
+    if (shortAbjad(token, sk)) {
+      addShortAbjad(core, index, u, token.text, sk, letterPass);
+      continue;
+    }
+    // A Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
     if (!ids) continue;
     // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
     // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
     // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
-    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, 0.84);
+    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, ABJAD_SAME_SIM);
     else if (token.abjad) addSameConsonants(core, index, u, token.text, ids);
     // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
     else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
@@ -805,13 +844,17 @@ export function matchName(
         if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
-    if (mode.phonetic) addPhonetic(core, index, plan, asWritten);
+    if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0);
     if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
+    // A word written in an abjad is a whole word with its vowels unwritten, never an initial or an
+    // acronym of list words (طاها "th" is Taha, not "Trading House"; اسما "sm" not "Ship Management").
+    const literalMask = plan.tokens.reduce((m, t, i) => (t.abjad ? m | (1 << i) : m), 0);
     const n = core.collect(
       plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, floor?.minRawScore ?? 0,
+      literalMask,
     );
     const keep = floor?.keep;
     const hits: NameHit[] = exact;

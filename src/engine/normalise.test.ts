@@ -183,10 +183,46 @@ describe('normaliseName: scripts', () => {
     // Ta marbuta (U+0629) reads as the "-a" of Latin spellings; a final ha or hha stays a letter.
     expect(tokens('ابن تيمية')).toEqual(['bin*', 'tymya']);
     expect(tokens('السيسي')).toEqual(['al*', 'sysy']);
+    expect(tokens('آل سعود')).toEqual(['al*', 'swd']);
     expect(tokens('طلحة')).toEqual(['tlha']);
     expect(tokens('قتادة')).toEqual(['qtda']);
     expect(tokens('مصباح')).toEqual(['msbh']);
     expect(skeleton('tlha')).toBe(skeleton('talha'));
+  });
+
+  it('splits the article only off a word written with alif-lam: an initial lam or ayn-lam is the name\'s own', () => {
+    // Lam: Luqman, Layth, Lujain, Lahouti. Ayn-lam: Alireza, Alijani (ayn is read as an apostrophe and dropped).
+    expect(tokens('لقمان')).toEqual(['lqmn']);
+    expect(tokens('ليث')).toEqual(['lyth']);
+    expect(tokens('لوجين')).toEqual(['lwjyn']);
+    expect(tokens('لاهوتی')).toEqual(['lhwty']);
+    expect(tokens('علیرضا')).toEqual(['lyrd']);
+    expect(tokens('علیجانی')).toEqual(['lyjny']);
+    // Alif-lam, also after punctuation and with alif wasla: the article.
+    expect(tokens('العجلان')).toEqual(['al*', 'jln']);
+    expect(tokens('(الراشد)')).toEqual(['al*', 'rshd']);
+    expect(tokens('ٱلراشد')).toEqual(['al*', 'rshd']);
+  });
+
+  it('reads an Arabic-script word as a name or an Arabic particle, never a Latin title or legal form', () => {
+    // Sara, Isra, Asal, Imad, Amer, Ammar, Atab, Sati': their vowel-less readings spell Sr., S.L., MD, Mr., TB, St.
+    expect(tokens('سارا محمدی')).toEqual(['sr', 'mhmdy']);
+    for (const [word, text] of [['اسرا', 'sr'], ['عسل', 'sl'], ['عمّار', 'mr'], ['عتاب', 'tb'], ['ساطع', 'st']]) {
+      expect(tokens(word), word).toEqual([text]);
+    }
+    // Common given names whose spelling shows two consonants are in the name table (ABJAD_NAMES).
+    for (const [word, text] of [['عامر', 'amer'], ['عماد', 'imad'], ['طه', 'taha'], ['أسماء', 'asma'], ['عزيز', 'aziz']]) {
+      expect(tokens(word), word).toEqual([text]);
+    }
+    // A longer word keeps its reading, a title one edit away included: the list reads AL-SHARIKH so too.
+    expect(tokens('الشريخ')).toEqual(['al*', 'shaykh*']);
+    // The same letters written in Latin script keep their class.
+    expect(tokens('Sara Sr')).toEqual(['sara', 'sr*']);
+    expect(tokens('Asal SL')).toEqual(['asal', 'sl*']);
+    // Arabic particles keep theirs.
+    expect(tokens('محمد بن سعود')).toEqual(['muhammad', 'bin*', 'swd']);
+    expect(tokens('أبو محمد')).toEqual(['abu*', 'muhammad']);
+    expect(tokens('آل سعود')).toEqual(['al*', 'swd']);
   });
 
   it('transliterates Han one syllable per token, marked syllabic', () => {

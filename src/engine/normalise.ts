@@ -10,7 +10,7 @@ import anyAscii from 'any-ascii';
 import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
 import {
-  ABJAD_NAMES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS,
 } from './vocabulary.js';
@@ -54,6 +54,8 @@ export interface RawWord {
   abjad?: boolean;
   /** Written in Arabic script (its attached article al- applies). */
   arabic?: boolean;
+  /** The first word of an Arabic-script word written with alif-lam, the article, attached (السيسي). */
+  article?: boolean;
   /** A Hangul syllable written as a word of its own: a surname ("민호 이"), wherever it stands. */
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
@@ -205,6 +207,14 @@ function pieceWords(text: string, sink: WordSink): void {
 }
 
 /**
+ * An Arabic-script word that begins with alif-lam (plain or wasla alif), after any punctuation: the
+ * article written attached. Transliteration drops the alif, so the mark is taken from the script:
+ * an "l" read from lam alone (لقمان Luqman) or from ayn-lam (علیرضا Alireza, ayn read as an
+ * apostrophe and dropped) is the name's own letter.
+ */
+const ARTICLE_START = /^[^\p{L}\p{N}]*[\u0627\u0671]\u0644/u;
+
+/**
  * Words of a name, within `limits`. The script is read per word: a Latin given name beside an
  * Arabic-script surname is compared as Latin, only the Arabic word by its consonant skeleton. The
  * legal-scope suffix of a sanction ("..., and its sub-units and successors") is no part of a name:
@@ -227,9 +237,10 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     pieceWords(nativeWord(piece), sink);
     const abjad = ABJAD.test(piece);
     const arabic = abjad && ARABIC.test(piece);
+    const article = arabic && ARTICLE_START.test(piece);
     const standalone = sink.words.length === first + 1 && sink.words[first].syllabic === true;
     for (let k = first; k < sink.words.length; k++) {
-      if (abjad) sink.words[k] = { ...sink.words[k], abjad, arabic };
+      if (abjad) sink.words[k] = article && k === first ? { ...sink.words[k], abjad, arabic, article } : { ...sink.words[k], abjad, arabic };
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
     }
   }
@@ -532,8 +543,25 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       const pinyin = wadeGilesToPinyin(text);
       return pinyin === text ? { text, cls: 'name' } : { text: pinyin, cls: 'name', raw: text };
     }
-    return classifyWord(text);
+    return w.abjad ? abjadClass(text) : classifyWord(text);
   }
+}
+
+/** Longest abjad word whose exact collision with a Latin title or legal form is overridden (abjadClass). */
+const ABJAD_COLLISION_MAX = 3;
+
+/**
+ * An abjad word of two or three letters is a name or one of its script's particles (ABJAD_PARTICLES):
+ * never a Latin legal form, title, vessel prefix or stop word its vowel-less transliteration happens
+ * to spell (سارا "sr" is Sara, not Senior). A longer word keeps its reading, a title within one edit
+ * included: the list reads its Latin spellings so too (AL-SHARIKH and الشريخ "shrykh" both as the
+ * title shaykh), and both sides must be read alike.
+ */
+function abjadClass(word: string): ClassifiedWord {
+  const c = classifyWord(word);
+  if (c.cls === 'name' || (c.cls === 'particle' && ABJAD_PARTICLES.has(c.text))) return c;
+  // A single letter is an initial (י. לוי = "Y. Levi"), not a word: it keeps its reading too.
+  return word.length >= 2 && word.length <= ABJAD_COLLISION_MAX ? { text: word, cls: 'name' } : c;
 }
 
 /**
@@ -548,15 +576,16 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
 
 /**
  * Abjad words after transliteration carry no short vowels: "bn" is the particle bin, and in Arabic
- * script an initial "l" of a long word is the article al- written attached ("lsysy" = al-Sisi; in
- * Hebrew a prefixed lamed is "to", not an article). Ta marbuta is handled before transliteration.
+ * script the initial "l" of a long word written with alif-lam is the article al- written attached
+ * ("lsysy" = al-Sisi; see ARTICLE_START; in Hebrew a prefixed lamed is "to", not an article). Ta
+ * marbuta is handled before transliteration.
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
   if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin' }];
   if (!arabic) return [w];
   if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu' }];
-  if (word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
+  if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
   return [w];
 }
 

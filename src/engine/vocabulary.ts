@@ -127,6 +127,14 @@ export const PARTICLES: ReadonlySet<string> = new Set([
   'del', 'della', 'di', 'da', 'dos', 'das', 'du', 'la', 'le', 'los', 'las', 'y', 'e', 'mac', 'ter', 'ten', 'st',
 ]);
 
+/**
+ * The particles a word written in an abjad can be (normalise.ts abjadWord and the name table read
+ * them): the article or family al (ال, آل), bin (بن, ابن, בן) and abu (ابو). An abjad word is read
+ * as a name or one of these, never as a Latin legal form, title or other particle: transliterated
+ * without its short vowels it only looks like one (سارا Sara "sr" is no Senior, عسل Asal "sl" no S.L.).
+ */
+export const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['al', 'bin', 'abu']);
+
 /** Particles written two ways for one word: ibn = bin ("son of"), el = al (the article). */
 export const PARTICLE_SPELLINGS: ReadonlyMap<string, string> = new Map([['ibn', 'bin'], ['el', 'al']]);
 
@@ -204,6 +212,9 @@ export const ABJAD_NAMES: ReadonlyMap<string, string> = new Map([
   ['ناصر', 'nasser'], ['جعفر', 'jafar'], ['يحيى', 'yahya'], ['اسامة', 'osama'], ['طارق', 'tariq'], ['فيصل', 'faisal'],
   ['منصور', 'mansour'], ['سليمان', 'suleiman'], ['موسى', 'musa'], ['عيسى', 'isa'], ['هاشم', 'hashim'], ['رشيد', 'rashid'],
   ['امين', 'amin'], ['حمزة', 'hamza'], ['بكر', 'bakr'], ['الله', 'allah'], ['الرحمن', 'rahman'],
+  // Names an unvowelled spelling shows as two consonants ("mr", "md", "th"): too little for the
+  // skeleton, and in strict (no skeleton matching) their only reading.
+  ['عامر', 'amer'], ['عمار', 'ammar'], ['عماد', 'imad'], ['طه', 'taha'], ['اسماء', 'asma'], ['اسراء', 'isra'], ['سارة', 'sarah'], ['عزيز', 'aziz'],
   ['משה', 'moshe'], ['דוד', 'david'], ['יוסף', 'yosef'], ['אברהם', 'avraham'], ['יצחק', 'yitzhak'], ['יעקב', 'yaakov'],
   ['שרה', 'sarah'], ['רחל', 'rachel'], ['לאה', 'leah'], ['רבקה', 'rivka'], ['שלמה', 'shlomo'], ['אהרון', 'aharon'],
   ['אהרן', 'aharon'], ['יהודה', 'yehuda'], ['דניאל', 'daniel'], ['מיכאל', 'michael'], ['בנימין', 'binyamin'],
