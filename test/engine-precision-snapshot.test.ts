@@ -143,6 +143,46 @@ describeShared('precision classes on the real snapshot', () => {
       expectFlags([['Joel Stone', STONE], ['Steven Browning', BROWNING], ['Joel Robert Stone', STONE]], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: a person listed "SURNAME, First Later" matched by the surname and a later given name without the first', () => {
+    it('a later given name (a middle name, the father\'s name of an Arabic nasab) and the surname name someone else: clear in strict and balanced', () => {
+      expectFlags([
+        ['Mahmud Gharib', 'ofac-sdn/7889'], // GHARIB, Fadil Mahmud
+        ['Rashid Naji', 'ofac-sdn/2685'], // NAJI, Talal Muhammad Rashid
+        ['Mohamad Mansour', 'ofac-sdn/39959'], // MANSOUR, Adel Mohamad
+        ['Pierre Zegarra Martinez', 'ofac-sdn/20149'], // ZEGARRA MARTINEZ, Guillermo Jean Pierre
+        ['Hussein al-Tikriti', 'ofac-sdn/8187'], // AL-TIKRITI, Ali Saddam Hussein (Ali Saddam is one name: Hussein is the grandfather)
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the first given name and the surname, or a first initial the reading drops ("A."), are still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Fadil Gharib', 'ofac-sdn/7889'], ['Talal Rashid Naji', 'ofac-sdn/2685'], ['Adel Mansour', 'ofac-sdn/39959'],
+        ['Guillermo Zegarra Martinez', 'ofac-sdn/20149'], ['KOGAN A. Borisovich', 'ofac-sdn/35645'], // KOGAN, Alexander Borisovich
+        ['PRIGOZHIN Y. Viktorovich', 'ofac-sdn/21171'], // PRIGOZHIN, Yevgeniy Viktorovich ("Y." is read as the Spanish "y")
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('the name after a first element the lists drop themselves (Muhammad, Ali, Abdul, Jose, Maria, Juan) or a title (Seyed, Hafiz, Qari), or a later name the entry writes first or as the surname: still flagged', () => {
+      expectFlags([
+        ['Shawqi Islambouli', 'ofac-sdn/2682'], // ISLAMBOULI, Mohammad Shawqi
+        ['Abdullah Saleh', 'ofac-sdn/17387'], // SALEH, Ali Abdullah
+        ['Mohamad Saleh', 'ofac-sdn/12992'], // SALEH, Ali Mohamad
+        ['Hussein Abbas', 'ofac-sdn/8307'], // ABBAS, Abdul Hussein
+        ['Rahman Makki', 'ofac-sdn/12295'], // MAKKI, Hafiz Abdul Rahman
+        ['Yaqoob Sheikh', 'ofac-sdn/15417'], // SHEIKH, Qari Muhammad Yaqoob
+        ['Alejandro Gil Garcia', 'ofac-sdn/7169'], // GIL GARCIA, Jose Alejandro
+        ['Antonieta Fregoso Amezquita', 'ofac-sdn/7167'], // FREGOSO AMEZQUITA, Maria Antonieta
+        ['Carlos Ramirez Abadia', 'ofac-sdn/6718'], // RAMIREZ ABADIA, Juan Carlos
+        ['Mahmoud Mohaddes', 'ofac-sdn/16142'], // MOHADDES, Seyed Mahmoud
+        ['Pierre Mupenzi', 'ofac-sdn/11387'], // MUPENZI, General Pierre Bernard
+        ['Nashwan al-Yafi\'i', 'ofac-sdn/23054'], // AL-YAFI'I, Wali Nashwan; also AL-YAFI'I, Nashwan al-Wali
+        ['ILLIASSOU Djibbo', 'ofac-sdn/32391'], // DJIBO, Halid Illiassou; also ILLIASSOU, Djibbo (a weak a.k.a.)
+        ['Javier Arellano Felix', 'ofac-sdn/8235'], // ARELLANO FELIX, Francisco Javier; also ARELLANO FELIX, Javier
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class: a Han or Hangul given name written with its syllables in another order than listed, or only one of them listed', () => {
     it('is another given name: clear in strict and balanced', () => {
       expectFlags([

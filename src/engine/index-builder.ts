@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { givenNameGroups, surnameOf } from './name-structure.js';
+import { firstGivenWord, givenNameGroups, lastPosition, leadingGivenName, surnameOf } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -75,6 +75,8 @@ export interface BuiltIndex {
   surnames: Map<number, number>;
   /** Name id -> the token position of its first given name, for the names whose surname is known. */
   firstGiven: Map<number, number>;
+  /** Name id -> the token positions (u32 mask) of a listed person's first given name, for the comma names whose later given names alone name someone else (name-structure.ts leadingGivenName). */
+  leadingGiven: Map<number, number>;
   /**
    * Per name id, NAME_ONE_WORD (one strong token, weak words aside: a vessel, a one-word company or
    * alias, LAUREN, BAXTER) and NAME_NATURAL_ORDER (an individual's name without a comma, three strong
@@ -263,18 +265,20 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
-  surnames: Map<number, number>; firstGiven: Map<number, number>; nameFlags: number[];
+  surnames: Map<number, number>; firstGiven: Map<number, number>; leadingGiven: Map<number, number>; nameFlags: number[];
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const surnames = new Map<number, number>();
   const firstGiven = new Map<number, number>();
+  const leadingGiven = new Map<number, number>();
   const nameFlags: number[] = [];
   const rows: NameRow[] = [];
   const dict = new Dictionary();
   // Strict keys of the names folded into another row (see below), with the row that stands for them.
   const strictAlso: Array<[string, number]> = [];
   entries.forEach((entry, e) => {
+    const from = names.length;
     const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
@@ -307,6 +311,8 @@ function collectNames(entries: readonly ListEntry[]): {
       if (surname !== null) {
         surnames.set(names.length, surname.mask);
         firstGiven.set(names.length, surname.tokens);
+        const leading = leadingGivenName(entry, tokens, surname.tokens);
+        if (leading !== null) leadingGiven.set(names.length, leading);
       }
       const oneWord = tokens.filter((t) => !t.weak).length === 1;
       const natural = entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak);
@@ -314,8 +320,31 @@ function collectNames(entries: readonly ListEntry[]): {
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
+    keepListedFirstNames(rows, firstGiven, leadingGiven, from);
   });
-  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags };
+}
+
+/**
+ * A later given name that another comma name of the same entry (rows `from` on) writes first, or
+ * as the surname, is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
+ * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo". The name it follows is no
+ * leadingGiven one.
+ */
+function keepListedFirstNames(rows: readonly NameRow[], firstGiven: ReadonlyMap<number, number>, leadingGiven: Map<number, number>, from: number): void {
+  const called = new Set<string>();
+  for (let k = from; k < rows.length; k++) {
+    const at = firstGiven.get(k);
+    if (at === undefined) continue;
+    const tokens = rows[k].tokens;
+    for (const t of tokens.slice(0, at)) if (!t.weak) called.add(t.text);
+    const first = firstGivenWord(tokens.slice(at));
+    if (first >= 0) called.add(tokens[at + first].text);
+  }
+  for (let k = from; k < rows.length; k++) {
+    const first = leadingGiven.get(k);
+    if (first !== undefined && rows[k].tokens.slice(lastPosition(first) + 1).some((t) => !t.weak && called.has(t.text))) leadingGiven.delete(k);
+  }
 }
 
 /**
@@ -369,7 +398,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -463,6 +492,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     groups,
     surnames,
     firstGiven,
+    leadingGiven,
     nameFlags: Uint8Array.from(nameFlags),
     lookup: buildEntryLookup(entries),
     arrays: {

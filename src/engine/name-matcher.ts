@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, contradictsInitialA, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, contradictsInitialA, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -820,6 +820,7 @@ export function matchName(
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     // Read at the first row kept, if any (most queries keep none).
     let gendered: Array<{ text: string; stems: string[] }> | undefined;
+    let initials: number | undefined;
     const strongWords = plan.tokens.filter((t) => !t.weak);
     // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
     // on any query of three words or more: name_bench and cascade F1 fell (a title, "Präsident Barack
@@ -845,6 +846,10 @@ export function matchName(
       // A person's "First Middle Last" (no comma) matched without its first name: another person.
       if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
         score *= mode.firstNameMissingFactor;
+      }
+      // A person's "SURNAME, First Later" matched by the surname and a later given name only: another person.
+      if (mode.firstGivenMissingFactor < 1 && leadingGivenMissing(index, core.rowName(r), matched, (initials ??= initialLetters(name)))) {
+        score *= mode.firstGivenMissingFactor;
       }
       // The reverse: a query "First Middle Last" whose first name the list name "First Last" (no comma)
       // lacks, its middle name matched as the listed first name ("Kevin John Chan" for "John Chan").
@@ -1001,6 +1006,47 @@ function genderedForms(
     if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
   }
   return f;
+}
+
+/**
+ * Whether a match (`matched`: the list name's token positions) of a comma name took some of its
+ * surname and a given name after the first (index.leadingGiven) but none of the first, nor does the
+ * query have the first's initial (`initials`, initialLetters): an initial the reading drops, as
+ * "A." (the article "a") or "Y." (the Spanish "y"), still stands for the first given name
+ * ("KOGAN A. Borisovich" is "KOGAN, Alexander Borisovich").
+ */
+function leadingGivenMissing(index: BuiltIndex, name: number, matched: number, initials: number): boolean {
+  const first = index.leadingGiven.get(name);
+  if (first === undefined || (matched & first) !== 0 || (matched >>> (lastPosition(first) + 1)) === 0) return false;
+  if (((index.surnames.get(name) ?? 0) & matched) === 0) return false;
+  return initials === 0 || (initials & firstInitials(index, name, first)) === 0;
+}
+
+const FIRST_INITIALS = new WeakMap<BuiltIndex, Map<number, number>>();
+
+/**
+ * The letters (bits 0-25) the first given name's tokens (`first`, positions) start with, as folded
+ * and as written ("Yevgeniya" is folded to evgenia, "Mykola" to nikolai: Y., E., M. and N. all stand for them).
+ */
+function firstInitials(index: BuiltIndex, name: number, first: number): number {
+  let known = FIRST_INITIALS.get(index);
+  if (!known) FIRST_INITIALS.set(index, (known = new Map()));
+  let mask = known.get(name);
+  if (mask === undefined) {
+    const letters = normaliseName(index.names[name].text).filter((_, p) => ((first >>> p) & 1) === 1).map((t) => `${t.text[0]} ${t.raw?.[0] ?? ''}`);
+    known.set(name, (mask = initialLetters(letters.join(' '))));
+  }
+  return mask;
+}
+
+/** The letters a-z that words of one letter (initials, "A." or "A") of a query stand for, as bits 0-25. */
+function initialLetters(name: string): number {
+  let mask = 0;
+  for (const word of name.toLowerCase().split(/[\s,]+/)) {
+    const w = word.endsWith('.') ? word.slice(0, -1) : word;
+    if (w.length === 1 && w >= 'a' && w <= 'z') mask |= 1 << (w.charCodeAt(0) - 97);
+  }
+  return mask;
 }
 
 /**

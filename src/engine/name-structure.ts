@@ -17,6 +17,7 @@ import type { ListEntry } from '../lists/model.js';
 import anyAscii from 'any-ascii';
 import { simplifiedHan } from './han-variants.js';
 import { HANGUL, koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
+import { GENERIC_FIRST_GIVEN, GIVEN_NAME_TITLES } from './vocabulary.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
 const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO']);
@@ -59,10 +60,7 @@ export function givenNameGroups(
   if (surname.length + words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
   const groups: number[] = [];
   const given = tokens.slice(surname.length);
-  const syllabic =
-    [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
-    (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
-  if (syllabic) {
+  if (syllabicGiven(entry, surname, given)) {
     pushGroup(groups, surname.length, given);
     return groups;
   }
@@ -79,6 +77,14 @@ export function givenNameGroups(
     at += w.tokens.length;
   }
   return groups;
+}
+
+/** A Korean or Chinese person's given name: syllables of one name, never a first and a middle name. */
+function syllabicGiven(
+  entry: Pick<ListEntry, 'nationalities' | 'citizenships'>, surname: readonly NameToken[], given: readonly NameToken[],
+): boolean {
+  return [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
+    (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
 }
 
 /** Countries whose people carry two surnames, the father's first (Spanish naming). */
@@ -165,6 +171,48 @@ export function surnameOf(entry: Pick<ListEntry, 'kind'>, text: string, tokens: 
     if (!t.weak && k <= MAX_GROUP_POSITION) mask |= 1 << k;
   });
   return mask === 0 ? null : { mask: mask >>> 0, tokens: surname.length };
+}
+
+/** Particles that start a kunya ("Abu Walid", "Umm Ahmad"): a name its bearer is called by on its own. */
+const KUNYA = new Set(['abu', 'abou', 'umm']);
+
+/**
+ * The token positions (a u32 mask) of a listed person's first given name in a comma name ("SURNAME,
+ * First Later": `tokens`, the first `surnameTokens` of them the surname, surnameOf) with a strong
+ * given name after it; null otherwise. A match of the surname and a later given name without the
+ * first ("Felipe Lopez" for "LOPEZ, Favian Felipe", "Thomas Dixon" for "DIXON, Ian Thomas") names
+ * someone else: a middle name is another person's first name, and in Arabic names the later names
+ * are the father's and grandfather's ("Hussein AL-TIKRITI" for "AL-TIKRITI, Ali Saddam Hussein" is
+ * his grandfather). Titles before the name (GIVEN_NAME_TITLES, weak words) are skipped. A first
+ * element by which its bearer is not called (GENERIC_FIRST_GIVEN) is one name with the next given
+ * word: "JAFARI, Mohammad Ali" is listed as "JAFARI, Ali" too, so Mohammad Ali is the first given
+ * name (the lists' own aliases of such names keep the next word 20 times out of 25). None for a given
+ * name with a kunya ("AL-SAHRAWI, Adnan Abu Walid" is called Abu Walid), nor for a Korean or Chinese
+ * given name in syllables (one name: givenNameGroups, splitGroupFactor).
+ */
+export function leadingGivenName(
+  entry: Pick<ListEntry, 'nationalities' | 'citizenships'>, tokens: readonly NameToken[], surnameTokens: number,
+): number | null {
+  const given = tokens.slice(surnameTokens);
+  if (given.some((t) => KUNYA.has(t.text)) || syllabicGiven(entry, tokens.slice(0, surnameTokens), given)) return null;
+  const first = firstGivenWord(given);
+  if (first < 0) return null;
+  const nextStrong = (from: number): number => given.findIndex((t, k) => k > from && !t.weak);
+  const last = GENERIC_FIRST_GIVEN.has(given[first].text) ? nextStrong(first) : first;
+  if (last < 0 || nextStrong(last) < 0 || surnameTokens + last >= MAX_GROUP_POSITION) return null;
+  let mask = 0;
+  for (let k = first; k <= last; k++) mask |= 1 << (surnameTokens + k);
+  return mask >>> 0;
+}
+
+/** The highest position in a non-zero u32 mask of token positions. */
+export function lastPosition(mask: number): number {
+  return 31 - Math.clz32(mask);
+}
+
+/** The index of the first given name among a comma name's given tokens, titles skipped; -1 when none. */
+export function firstGivenWord(given: readonly NameToken[]): number {
+  return given.findIndex((t) => !t.weak && !GIVEN_NAME_TITLES.has(t.text));
 }
 
 /**
