@@ -183,6 +183,26 @@ describeShared('precision classes on the real snapshot', () => {
     });
   });
 
+  describeShared('class: one part of a given name the entry writes hyphenated in one of its names, written apart in another', () => {
+    it('is another given name in every spelling of it: clear in strict and balanced', () => {
+      expectFlags([
+        ['Hossein Mohseni Ejei', 'ofac-sdn/12252'], // MOHSENI-EJEI, Qolam-Hossein; MOHSENI EJEI, Gholam Hossein
+        ['Ali Pour-Ebrahim', 'ofac-sdn/29787'], // POUR-EBRAHIM, Ali-Akbar; POUREBRAHIM, Ali Akbar
+        ['Chol Min', 'ofac-sdn/21305'], // MIN, Byong-chol; MIN, Byong Chol
+      ], ['strict', 'balanced'], false);
+    });
+
+    it('the part after a generic first element (the lists name "BORGHEI, Amir-Mansour" "BORGHEI, Mansour" too), the whole name, or a part written as an initial: still flagged in balanced and loose', () => {
+      expectFlags([
+        ['Akbar Pour-Ebrahim', 'ofac-sdn/29787'], ['Reza Ashtiani', 'ofac-sdn/27855'], // ASHTIANI, Mohammad-Reza; ASHTIANI, Mohammed Reza Gharayi
+        ['Malik al-Houthi', 'ofac-sdn/17927'], // AL-HOUTHI, Abdul-Malik; AL HOUTHI, Abdul Malik
+        ['Gholam Hossein Mohseni Ejei', 'ofac-sdn/12252'], ['Amir Mansour Borghei', 'ofac-sdn/30362'],
+        ['PUREBRAHIM A. Akbar', 'ofac-sdn/29787'], // "A." is read as the article "a"
+        ['KIM Y. Jong', 'ofac-sdn/21444'], // KIM, Yo Jong ("Y." is read as the Spanish "y")
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
   describeShared('class: a Han or Hangul given name written with its syllables in another order than listed, or only one of them listed', () => {
     it('is another given name: clear in strict and balanced', () => {
       expectFlags([

@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { firstGivenWord, givenNameGroups, lastPosition, leadingGivenName, surnameOf } from './name-structure.js';
+import { firstGivenWord, givenNameGroups, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -321,8 +321,29 @@ function collectNames(entries: readonly ListEntry[]): {
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
     keepListedFirstNames(rows, firstGiven, leadingGiven, from);
+    groupHyphenatedElsewhere(entry, names, rows, groups, from);
   });
   return { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags };
+}
+
+/**
+ * A given name the entry writes hyphenated in one of its names ("MOHSENI-EJEI, Qolam-Hossein") is
+ * one name in its other names too, written apart ("MOHSENI EJEI, Gholam Hossein"): grouped there
+ * (givenNameGroups, runOfName), so "Hossein Mohseni-Ejei" splits it there as it does the hyphenated one.
+ */
+function groupHyphenatedElsewhere(
+  entry: ListEntry, names: readonly IndexedName[], rows: readonly NameRow[], groups: Map<number, number[]>, from: number,
+): void {
+  const hyphenated = names.slice(from).flatMap((n) => hyphenatedGivenNames(entry, n.text));
+  for (const name of hyphenated) {
+    for (let k = from; k < rows.length; k++) {
+      const run = runOfName(rows[k].tokens, name);
+      const g = groups.get(k) ?? [];
+      if (run === null || g.some((mask, i) => i % 2 === 0 && mask === run[0] && g[i + 1] === run[1])) continue;
+      g.push(...run);
+      groups.set(k, g);
+    }
+  }
 }
 
 /**

@@ -820,6 +820,7 @@ export function matchName(
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     // Read at the first row kept, if any (most queries keep none).
     let gendered: Array<{ text: string; stems: string[] }> | undefined;
+    // The letters of the query's one-letter words (initialLetters), read at the first row that asks.
     let initials: number | undefined;
     const strongWords = plan.tokens.filter((t) => !t.weak);
     // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
@@ -836,7 +837,7 @@ export function matchName(
       const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
       const g = groups.size > 0 ? groups.get(core.rowName(r)) : undefined;
-      const split = g !== undefined && splitsAGroup(g, matched);
+      const split = g !== undefined && splitsAGroup(g, matched, (missing) => initialsStandFor(index, core.rowName(r), missing, (initials ??= initialLetters(name)), true));
       if (split) score *= mode.splitGroupFactor;
       // The given names without any of the surname: another family.
       if (mode.surnameMissingFactor < 1) {
@@ -1019,24 +1020,25 @@ function leadingGivenMissing(index: BuiltIndex, name: number, matched: number, i
   const first = index.leadingGiven.get(name);
   if (first === undefined || (matched & first) !== 0 || (matched >>> (lastPosition(first) + 1)) === 0) return false;
   if (((index.surnames.get(name) ?? 0) & matched) === 0) return false;
-  return initials === 0 || (initials & firstInitials(index, name, first)) === 0;
+  return !initialsStandFor(index, name, first, initials, false);
 }
 
-const FIRST_INITIALS = new WeakMap<BuiltIndex, Map<number, number>>();
+const LISTED_NAME_TOKENS = new WeakMap<BuiltIndex, Map<number, NameToken[]>>();
 
 /**
- * The letters (bits 0-25) the first given name's tokens (`first`, positions) start with, as folded
- * and as written ("Yevgeniya" is folded to evgenia, "Mykola" to nikolai: Y., E., M. and N. all stand for them).
+ * Whether the query's initials (`initials`, initialLetters) stand for every (`all`) or some of the
+ * list name's tokens at `positions`: each token's first letter as folded or as written ("Yevgeniya"
+ * is folded to evgenia, "Mykola" to nikolai: Y., E., M. and N. all stand for them).
  */
-function firstInitials(index: BuiltIndex, name: number, first: number): number {
-  let known = FIRST_INITIALS.get(index);
-  if (!known) FIRST_INITIALS.set(index, (known = new Map()));
-  let mask = known.get(name);
-  if (mask === undefined) {
-    const letters = normaliseName(index.names[name].text).filter((_, p) => ((first >>> p) & 1) === 1).map((t) => `${t.text[0]} ${t.raw?.[0] ?? ''}`);
-    known.set(name, (mask = initialLetters(letters.join(' '))));
-  }
-  return mask;
+function initialsStandFor(index: BuiltIndex, name: number, positions: number, initials: number, all: boolean): boolean {
+  if (initials === 0) return false;
+  let known = LISTED_NAME_TOKENS.get(index);
+  if (!known) LISTED_NAME_TOKENS.set(index, (known = new Map()));
+  let tokens = known.get(name);
+  if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text)));
+  const stands = (t: NameToken | undefined): boolean => t !== undefined && (initials & initialLetters(`${t.text[0]} ${t.raw?.[0] ?? ''}`)) !== 0;
+  const at = tokens.filter((_, p) => p < 32 && ((positions >>> p) & 1) === 1);
+  return at.length > 0 && (all ? at.every(stands) : at.some(stands));
 }
 
 /** The letters a-z that words of one letter (initials, "A." or "A") of a query stand for, as bits 0-25. */

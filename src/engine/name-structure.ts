@@ -16,7 +16,7 @@
 import type { ListEntry } from '../lists/model.js';
 import anyAscii from 'any-ascii';
 import { simplifiedHan } from './han-variants.js';
-import { HANGUL, koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
+import { HANGUL, koreanListSpelling, normaliseName, rawWords, skeleton, type NameToken } from './normalise.js';
 import { GENERIC_FIRST_GIVEN, GIVEN_NAME_TITLES } from './vocabulary.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
@@ -85,6 +85,43 @@ function syllabicGiven(
 ): boolean {
   return [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
     (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
+}
+
+/** A given name written hyphenated (hyphenatedGivenNames): its tokens' consonant skeletons. */
+export interface HyphenatedName {
+  skeletons: string[];
+  /** The first part is a GENERIC_FIRST_GIVEN element ("Mohammad-Reza", "Amir-Mansour"). */
+  generic: boolean;
+}
+
+/**
+ * The given names a person's comma name writes hyphenated ("MOHSENI-EJEI, Qolam-Hossein": [klm,
+ * hsn]); only words of two tokens or more, each strong and of three letters or more (not
+ * "Zaki-ur-Rehman": ur, the article of Arabic names, is a particle, left out in other spellings).
+ */
+export function hyphenatedGivenNames(entry: Pick<ListEntry, 'kind'>, text: string): HyphenatedName[] {
+  const parts = text.split(',');
+  if (entry.kind !== 'individual' || parts.length !== 2) return [];
+  return parts[1].split(/\s+/).filter((w) => HYPHEN.test(w)).map((w) => normaliseName(w))
+    .filter((ts) => ts.length >= 2 && ts.every((t) => !t.weak && t.text.length >= 3))
+    .map((ts) => ({ skeletons: ts.map((t) => skeleton(t.text)), generic: GENERIC_FIRST_GIVEN.has(ts[0].text) }));
+}
+
+/**
+ * A group (pushGroup's pair of masks) for the run of `tokens` that spells `name` word for word,
+ * skeleton for skeleton: the person's hyphenated given name written apart in another of the entry's
+ * names ("MOHSENI EJEI, Gholam Hossein"); null when there is none. After a generic first element the
+ * rest alone is a name in use (the lists name "BORGHEI, Amir-Mansour" "BORGHEI, Mansour" too): the
+ * group then says only that the first element without the rest ("Amir Borghei") is no such name.
+ */
+export function runOfName(tokens: readonly NameToken[], name: HyphenatedName): [number, number] | null {
+  const n = name.skeletons.length;
+  for (let i = 0; i + n - 1 <= Math.min(tokens.length - 1, MAX_GROUP_POSITION); i++) {
+    if (!name.skeletons.every((sk, k) => !tokens[i + k].weak && skeleton(tokens[i + k].text) === sk)) continue;
+    const all = (((2 ** n - 1) * 2 ** i) >>> 0);
+    return name.generic ? [(1 << i) >>> 0, (all & ~(1 << i)) >>> 0] : [all, all];
+  }
+  return null;
 }
 
 /** Countries whose people carry two surnames, the father's first (Spanish naming). */
@@ -217,11 +254,14 @@ export function firstGivenWord(given: readonly NameToken[]): number {
 
 /**
  * Whether a match covered some of a group's tokens but not all of its strong ones (`matched`:
- * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split.
+ * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split,
+ * nor are strong tokens left out that the query wrote as initials (`initialled`, given the positions
+ * left out: "PUREBRAHIM A. Akbar" for "PUREBRAHIM, Ali-Akbar", the "A." read as the article "a").
  */
-export function splitsAGroup(groups: readonly number[], matched: number): boolean {
+export function splitsAGroup(groups: readonly number[], matched: number, initialled: (missing: number) => boolean = () => false): boolean {
   for (let i = 0; i + 1 < groups.length; i += 2) {
-    if ((groups[i] & matched) !== 0 && (groups[i + 1] & ~matched) !== 0) return true;
+    const missing = (groups[i + 1] & ~matched) >>> 0;
+    if ((groups[i] & matched) !== 0 && missing !== 0 && !initialled(missing)) return true;
   }
   return false;
 }
