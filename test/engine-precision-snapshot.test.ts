@@ -181,6 +181,24 @@ describeShared('precision classes on the real snapshot', () => {
         ['Javier Arellano Felix', 'ofac-sdn/8235'], // ARELLANO FELIX, Francisco Javier; also ARELLANO FELIX, Javier
       ], ['balanced', 'loose'], true);
     });
+
+    it('a later name written first or as the surname in a name of the entry folded into another spelling of the same words: still flagged', () => {
+      expectFlags([
+        ['Yaacoub BAKER', 'ofac-sdn/42160'], // BAKER, Rami Yaacoub; RAMI, Yaacoub Baker (the same words: one row)
+        ['Abdullah AL-MAMUN', 'ofac-sdn/33953'], // also ABDULLAH AL MAMUN, Chowdhury
+        ['Faraj AHMAD', 'ofac-sdn/10007'], // also NAJMUDDIN, Faraj Ahmad
+        ['S. Hasan AHMED', 'ofac-sdn/8215'], // also ADNAN, Ahmed S. Hasan
+        ['Salah ABDALLAH', 'ofac-sdn/6907'], // also THIRWAT, Salah Shihata
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a first initial of the first given name as written in any of the entry\'s spellings, a spelling folded into another row too: still flagged', () => {
+      expectFlags([
+        ['Y. Viktorovich GLADKIKH', 'ofac-sdn/35256'], // GLADKIKH, Yevgeniy Viktorovich, folded into the "Evgeny" row
+        ['Y. Borisovna ALTABAEVA', 'ofac-sdn/28354'],
+        ['E. Igorevich MOZHAEV', 'ofac-sdn/48606'], // Yegor
+      ], ['balanced', 'loose'], true);
+    });
   });
 
   describeShared('class: one part of a given name the entry writes hyphenated in one of its names, written apart in another', () => {

@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { firstGivenWord, givenNameGroups, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf } from './name-structure.js';
+import { firstGivenWord, givenNameGroups, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -77,6 +77,13 @@ export interface BuiltIndex {
   firstGiven: Map<number, number>;
   /** Name id -> the token positions (u32 mask) of a listed person's first given name, for the comma names whose later given names alone name someone else (name-structure.ts leadingGivenName). */
   leadingGiven: Map<number, number>;
+  /**
+   * Name id -> per token position, the letters (bits 0-25) a query's initial may stand for it by, for
+   * the names with groups or a leadingGiven: the token's first letter as folded and as written, and at
+   * the first given name's first position the first given name's letters in every comma name of the
+   * entry, the ones folded into this row too ("GLADKIKH, Yevgeniy" into "GLADKIKH, Evgeny": Y. and E.).
+   */
+  givenInitials: Map<number, number[]>;
   /**
    * Per name id, NAME_ONE_WORD (one strong token, weak words aside: a vessel, a one-word company or
    * alias, LAUREN, BAXTER) and NAME_NATURAL_ORDER (an individual's name without a comma, three strong
@@ -266,12 +273,14 @@ class Dictionary {
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
   surnames: Map<number, number>; firstGiven: Map<number, number>; leadingGiven: Map<number, number>; nameFlags: number[];
+  givenInitials: Map<number, number[]>;
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const surnames = new Map<number, number>();
   const firstGiven = new Map<number, number>();
   const leadingGiven = new Map<number, number>();
+  const givenInitials = new Map<number, number[]>();
   const nameFlags: number[] = [];
   const rows: NameRow[] = [];
   const dict = new Dictionary();
@@ -279,6 +288,8 @@ function collectNames(entries: readonly ListEntry[]): {
   const strictAlso: Array<[string, number]> = [];
   entries.forEach((entry, e) => {
     const from = names.length;
+    // The words the entry's comma names, folded ones too, write as the surname or first (keepListedFirstNames).
+    const called: CalledNames = { surname: new Set(), first: new Set(), initials: 0 };
     const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
@@ -292,6 +303,8 @@ function collectNames(entries: readonly ListEntry[]): {
       // is order-free), and the first (primary, then strong) spelling is the one kept.
       const key = tokens.map((t) => t.text).sort().join(' ');
       if (tokens.length === 0) continue;
+      const surname = surnameOf(entry, n.text, tokens);
+      if (surname !== null) addCalledNames(called, tokens, surname.tokens, leadingGivenName(entry, tokens, surname.tokens));
       const same = seen.get(key);
       if (same !== undefined) {
         // Same tokens, other weak words ("ZULKIFLI, Abdul Hir bin": a last "bin" is a name, not the
@@ -307,7 +320,6 @@ function collectNames(entries: readonly ListEntry[]): {
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       const g = givenNameGroups(entry, n.text, tokens);
       if (g.length > 0) groups.set(names.length, g);
-      const surname = surnameOf(entry, n.text, tokens);
       if (surname !== null) {
         surnames.set(names.length, surname.mask);
         firstGiven.set(names.length, surname.tokens);
@@ -320,10 +332,11 @@ function collectNames(entries: readonly ListEntry[]): {
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
-    keepListedFirstNames(rows, firstGiven, leadingGiven, from);
+    keepListedFirstNames(rows, leadingGiven, from, called);
     groupHyphenatedElsewhere(entry, names, rows, groups, from);
+    addGivenInitials(rows, groups, leadingGiven, givenInitials, from, called.initials);
   });
-  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags, givenInitials };
 }
 
 /**
@@ -347,24 +360,56 @@ function groupHyphenatedElsewhere(
 }
 
 /**
- * A later given name that another comma name of the same entry (rows `from` on) writes first, or
- * as the surname, is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
- * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo". The name it follows is no
- * leadingGiven one.
+ * The strong words an entry's comma names write as the surname, and as the first given name; the
+ * letters (tokenInitials) of the first given name (its leadingGivenName positions when it has some).
  */
-function keepListedFirstNames(rows: readonly NameRow[], firstGiven: ReadonlyMap<number, number>, leadingGiven: Map<number, number>, from: number): void {
-  const called = new Set<string>();
-  for (let k = from; k < rows.length; k++) {
-    const at = firstGiven.get(k);
-    if (at === undefined) continue;
-    const tokens = rows[k].tokens;
-    for (const t of tokens.slice(0, at)) if (!t.weak) called.add(t.text);
-    const first = firstGivenWord(tokens.slice(at));
-    if (first >= 0) called.add(tokens[at + first].text);
-  }
+interface CalledNames { surname: Set<string>; first: Set<string>; initials: number }
+
+/** Add a comma name (`tokens`, the first `surnameTokens` the surname; `leading`, leadingGivenName) to `called`. */
+function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surnameTokens: number, leading: number | null): void {
+  for (const t of tokens.slice(0, surnameTokens)) if (!t.weak) called.surname.add(t.text);
+  const first = firstGivenWord(tokens.slice(surnameTokens));
+  if (first < 0) return;
+  called.first.add(tokens[surnameTokens + first].text);
+  const at = leading ?? 1 << (surnameTokens + first);
+  tokens.forEach((t, p) => { if (p < 32 && ((at >>> p) & 1) === 1) called.initials |= tokenInitials(t); });
+}
+
+/**
+ * Each row (`from` on) with groups or a leadingGiven: the letters its tokens' initials may be written
+ * as (BuiltIndex.givenInitials), those of the entry's first given names (`initials`) at its first one.
+ */
+function addGivenInitials(
+  rows: readonly NameRow[], groups: ReadonlyMap<number, number[]>, leadingGiven: ReadonlyMap<number, number>,
+  givenInitials: Map<number, number[]>, from: number, initials: number,
+): void {
   for (let k = from; k < rows.length; k++) {
     const first = leadingGiven.get(k);
-    if (first !== undefined && rows[k].tokens.slice(lastPosition(first) + 1).some((t) => !t.weak && called.has(t.text))) leadingGiven.delete(k);
+    if (first === undefined && !groups.has(k)) continue;
+    const letters = rows[k].tokens.map(tokenInitials);
+    if (first !== undefined) letters[lastPosition(first & -first)] |= initials;
+    givenInitials.set(k, letters);
+  }
+}
+
+/**
+ * A later given name that another comma name of the same entry writes first, or as the surname
+ * (`called`, addCalledNames: every comma name of the entry, the ones folded into another row of the
+ * same words too), is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
+ * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo", "BAKER, Rami Yaacoub" as
+ * "RAMI, Yaacoub Baker" (one row). And a name whose surname and first given name the entry writes
+ * the other way round too ("AHMED, Adnan S. Hasan" and "ADNAN, Ahmed S. Hasan") leaves the list unsure
+ * which word is the first name. The name it follows (rows `from` on) is no leadingGiven one then.
+ */
+function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number, number>, from: number, called: CalledNames): void {
+  const isCalled = (t: NameToken): boolean => !t.weak && (called.surname.has(t.text) || called.first.has(t.text));
+  for (let k = from; k < rows.length; k++) {
+    const first = leadingGiven.get(k);
+    if (first === undefined) continue;
+    const tokens = rows[k].tokens;
+    const leading = tokens[lastPosition(first & -first)];
+    const swapped = called.surname.has(leading.text) && tokens.slice(0, lastPosition(first & -first)).some((t) => !t.weak && called.first.has(t.text));
+    if (swapped || tokens.slice(lastPosition(first) + 1).some(isCalled)) leadingGiven.delete(k);
   }
 }
 
@@ -419,7 +464,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags, givenInitials } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -514,6 +559,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     surnames,
     firstGiven,
     leadingGiven,
+    givenInitials,
     nameFlags: Uint8Array.from(nameFlags),
     lookup: buildEntryLookup(entries),
     arrays: {

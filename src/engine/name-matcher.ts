@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, contradictsInitialA, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -1023,22 +1023,23 @@ function leadingGivenMissing(index: BuiltIndex, name: number, matched: number, i
   return !initialsStandFor(index, name, first, initials, false);
 }
 
-const LISTED_NAME_TOKENS = new WeakMap<BuiltIndex, Map<number, NameToken[]>>();
-
 /**
  * Whether the query's initials (`initials`, initialLetters) stand for every (`all`) or some of the
- * list name's tokens at `positions`: each token's first letter as folded or as written ("Yevgeniya"
- * is folded to evgenia, "Mykola" to nikolai: Y., E., M. and N. all stand for them).
+ * list name's tokens at `positions` (index.givenInitials: each token's first letter as folded or as
+ * written, "Yevgeniya" folded to evgenia, "Mykola" to nikolai; the first given name's in every
+ * spelling of the entry).
  */
 function initialsStandFor(index: BuiltIndex, name: number, positions: number, initials: number, all: boolean): boolean {
-  if (initials === 0) return false;
-  let known = LISTED_NAME_TOKENS.get(index);
-  if (!known) LISTED_NAME_TOKENS.set(index, (known = new Map()));
-  let tokens = known.get(name);
-  if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text)));
-  const stands = (t: NameToken | undefined): boolean => t !== undefined && (initials & initialLetters(`${t.text[0]} ${t.raw?.[0] ?? ''}`)) !== 0;
-  const at = tokens.filter((_, p) => p < 32 && ((positions >>> p) & 1) === 1);
-  return at.length > 0 && (all ? at.every(stands) : at.some(stands));
+  const letters = index.givenInitials.get(name);
+  if (initials === 0 || letters === undefined) return false;
+  let some = false;
+  for (let p = 0; p < letters.length && p < 32; p++) {
+    if (((positions >>> p) & 1) === 0) continue;
+    const stands = (letters[p] & initials) !== 0;
+    if (stands !== all) return stands;
+    some = true;
+  }
+  return all && some;
 }
 
 /** The letters a-z that words of one letter (initials, "A." or "A") of a query stand for, as bits 0-25. */
@@ -1046,7 +1047,7 @@ function initialLetters(name: string): number {
   let mask = 0;
   for (const word of name.toLowerCase().split(/[\s,]+/)) {
     const w = word.endsWith('.') ? word.slice(0, -1) : word;
-    if (w.length === 1 && w >= 'a' && w <= 'z') mask |= 1 << (w.charCodeAt(0) - 97);
+    if (w.length === 1) mask |= initialBit(w);
   }
   return mask;
 }

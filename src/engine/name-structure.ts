@@ -242,6 +242,17 @@ export function leadingGivenName(
   return mask >>> 0;
 }
 
+/** The letter a-z a word starts with as a bit 0-25 (0 for none): an initial ("Y.") stands for it. */
+export function initialBit(word: string | undefined): number {
+  const c = (word ?? '').charCodeAt(0) | 0x20;
+  return c >= 97 && c <= 122 ? 1 << (c - 97) : 0;
+}
+
+/** The letters (initialBit) a token's initial may be written as: its first letter as folded or as written ("Yevgeniy" is folded to evgenii). */
+export function tokenInitials(t: NameToken): number {
+  return initialBit(t.text) | initialBit(t.raw);
+}
+
 /** The highest position in a non-zero u32 mask of token positions. */
 export function lastPosition(mask: number): number {
   return 31 - Math.clz32(mask);

@@ -23,6 +23,7 @@ describe('sliced transfer', () => {
     expect(out.index.surnames).toEqual(index.surnames);
     expect(out.index.firstGiven).toEqual(index.firstGiven);
     expect(out.index.leadingGiven).toEqual(index.leadingGiven);
+    expect(out.index.givenInitials).toEqual(index.givenInitials);
     expect([...out.index.nameFlags]).toEqual([...index.nameFlags]);
     expect(out.index.lookup.byId).toEqual(index.lookup.byId);
     expect(out.index.lookup.identifiers).toEqual(index.lookup.identifiers);
