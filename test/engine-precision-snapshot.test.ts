@@ -199,6 +199,13 @@ describeShared('precision classes on the real snapshot', () => {
         ['E. Igorevich MOZHAEV', 'ofac-sdn/48606'], // Yegor
       ], ['balanced', 'loose'], true);
     });
+
+    it('a person the entry also names by a kunya (Abu Musab, Abou Mossab): still flagged by a later given name', () => {
+      expectFlags([
+        ['Abou Moussa ABD AL-WADOUB', 'ofac-sdn/10612'], // ABD AL-WADOUB, Abdou Moussa; ABDELOUADOUD, Abou Mossab...
+        ['ABD AL-WADOUB, Abou Moussa', 'ofac-sdn/10612'],
+      ], ['balanced', 'loose'], true);
+    });
   });
 
   describeShared('class: one part of a given name the entry writes hyphenated in one of its names, written apart in another', () => {

@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { firstGivenWord, givenNameGroups, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
+import { firstGivenWord, givenNameGroups, hasKunya, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -289,7 +289,7 @@ function collectNames(entries: readonly ListEntry[]): {
   entries.forEach((entry, e) => {
     const from = names.length;
     // The words the entry's comma names, folded ones too, write as the surname or first (keepListedFirstNames).
-    const called: CalledNames = { surname: new Set(), first: new Set(), initials: 0 };
+    const called: CalledNames = { surname: new Set(), first: new Set(), initials: 0, kunya: false };
     const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
@@ -303,6 +303,7 @@ function collectNames(entries: readonly ListEntry[]): {
       // is order-free), and the first (primary, then strong) spelling is the one kept.
       const key = tokens.map((t) => t.text).sort().join(' ');
       if (tokens.length === 0) continue;
+      called.kunya ||= hasKunya(tokens);
       const surname = surnameOf(entry, n.text, tokens);
       if (surname !== null) addCalledNames(called, tokens, surname.tokens, leadingGivenName(entry, tokens, surname.tokens));
       const same = seen.get(key);
@@ -361,9 +362,10 @@ function groupHyphenatedElsewhere(
 
 /**
  * The strong words an entry's comma names write as the surname, and as the first given name; the
- * letters (tokenInitials) of the first given name (its leadingGivenName positions when it has some).
+ * letters (tokenInitials) of the first given name (its leadingGivenName positions when it has some);
+ * whether any of its names has a kunya (hasKunya).
  */
-interface CalledNames { surname: Set<string>; first: Set<string>; initials: number }
+interface CalledNames { surname: Set<string>; first: Set<string>; initials: number; kunya: boolean }
 
 /** Add a comma name (`tokens`, the first `surnameTokens` the surname; `leading`, leadingGivenName) to `called`. */
 function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surnameTokens: number, leading: number | null): void {
@@ -399,13 +401,19 @@ function addGivenInitials(
  * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo", "BAKER, Rami Yaacoub" as
  * "RAMI, Yaacoub Baker" (one row). And a name whose surname and first given name the entry writes
  * the other way round too ("AHMED, Adnan S. Hasan" and "ADNAN, Ahmed S. Hasan") leaves the list unsure
- * which word is the first name. The name it follows (rows `from` on) is no leadingGiven one then.
+ * which word is the first name. A person the entry names by a kunya too ("ABDELOUADOUD, Abou Mossab"
+ * for "ABD AL-WADOUB, Abdou Moussa") is called by the kunya's name, a later given name elsewhere, alone:
+ * none of the entry's names (rows `from` on) has a leadingGiven one then.
  */
 function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number, number>, from: number, called: CalledNames): void {
   const isCalled = (t: NameToken): boolean => !t.weak && (called.surname.has(t.text) || called.first.has(t.text));
   for (let k = from; k < rows.length; k++) {
     const first = leadingGiven.get(k);
     if (first === undefined) continue;
+    if (called.kunya) {
+      leadingGiven.delete(k);
+      continue;
+    }
     const tokens = rows[k].tokens;
     const leading = tokens[lastPosition(first & -first)];
     const swapped = called.surname.has(leading.text) && tokens.slice(0, lastPosition(first & -first)).some((t) => !t.weak && called.first.has(t.text));

@@ -210,8 +210,13 @@ export function surnameOf(entry: Pick<ListEntry, 'kind'>, text: string, tokens: 
   return mask === 0 ? null : { mask: mask >>> 0, tokens: surname.length };
 }
 
-/** Particles that start a kunya ("Abu Walid", "Umm Ahmad"): a name its bearer is called by on its own. */
-const KUNYA = new Set(['abu', 'abou', 'umm']);
+/** Particles that start a kunya ("Abu Walid", "Umm Ahmad", the genitive "Abi Mossaab"): a name its bearer is called by on its own. */
+const KUNYA = new Set(['abu', 'abou', 'abi', 'umm']);
+
+/** Whether a name has a kunya (KUNYA): its bearer is called by it, and by the name in it alone. */
+export function hasKunya(tokens: readonly NameToken[]): boolean {
+  return tokens.some((t) => KUNYA.has(t.text));
+}
 
 /**
  * The token positions (a u32 mask) of a listed person's first given name in a comma name ("SURNAME,
