@@ -206,6 +206,12 @@ describeShared('precision classes on the real snapshot', () => {
         ['ABD AL-WADOUB, Abou Moussa', 'ofac-sdn/10612'],
       ], ['balanced', 'loose'], true);
     });
+
+    it('a later given name another name of the entry writes first or as the surname in another spelling, or as one word ("Najm Eddine", "NAJMUDDIN"): still flagged', () => {
+      expectFlags([
+        ['Faraj NAJMUDDIN', 'ofac-sdn/10007'], // FARRAJ, Fateh Najm Eddine; NAJMUDDIN, Faraj Ahmad
+      ], ['balanced', 'loose'], true);
+    });
   });
 
   describeShared('class: one part of a given name the entry writes hyphenated in one of its names, written apart in another', () => {

@@ -289,7 +289,7 @@ function collectNames(entries: readonly ListEntry[]): {
   entries.forEach((entry, e) => {
     const from = names.length;
     // The words the entry's comma names, folded ones too, write as the surname or first (keepListedFirstNames).
-    const called: CalledNames = { surname: new Set(), first: new Set(), initials: 0, kunya: false };
+    const called: CalledNames = { surname: new Set(), first: new Set(), skeletons: new Set(), initials: 0, kunya: false };
     const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
@@ -363,16 +363,28 @@ function groupHyphenatedElsewhere(
 /**
  * The strong words an entry's comma names write as the surname, and as the first given name; the
  * letters (tokenInitials) of the first given name (its leadingGivenName positions when it has some);
- * whether any of its names has a kunya (hasKunya).
+ * whether any of its names has a kunya (hasKunya); the consonant skeletons of the words of both
+ * sets (of CALLED_SKELETON consonants or more: shorter ones, "mr" of Omar and Amir, tell names apart too little).
  */
-interface CalledNames { surname: Set<string>; first: Set<string>; initials: number; kunya: boolean }
+interface CalledNames { surname: Set<string>; first: Set<string>; skeletons: Set<string>; initials: number; kunya: boolean }
+
+const CALLED_SKELETON = 3;
 
 /** Add a comma name (`tokens`, the first `surnameTokens` the surname; `leading`, leadingGivenName) to `called`. */
 function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surnameTokens: number, leading: number | null): void {
-  for (const t of tokens.slice(0, surnameTokens)) if (!t.weak) called.surname.add(t.text);
+  const addSkeleton = (t: NameToken): void => {
+    const sk = skeleton(t.text);
+    if (sk.length >= CALLED_SKELETON) called.skeletons.add(sk);
+  };
+  for (const t of tokens.slice(0, surnameTokens)) {
+    if (t.weak) continue;
+    called.surname.add(t.text);
+    addSkeleton(t);
+  }
   const first = firstGivenWord(tokens.slice(surnameTokens));
   if (first < 0) return;
   called.first.add(tokens[surnameTokens + first].text);
+  addSkeleton(tokens[surnameTokens + first]);
   const at = leading ?? 1 << (surnameTokens + first);
   tokens.forEach((t, p) => { if (p < 32 && ((at >>> p) & 1) === 1) called.initials |= tokenInitials(t); });
 }
@@ -399,14 +411,13 @@ function addGivenInitials(
  * (`called`, addCalledNames: every comma name of the entry, the ones folded into another row of the
  * same words too), is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
  * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo", "BAKER, Rami Yaacoub" as
- * "RAMI, Yaacoub Baker" (one row). And a name whose surname and first given name the entry writes
+ * "RAMI, Yaacoub Baker" (one row), spelled alike or joined (calledLater). And a name whose surname and first given name the entry writes
  * the other way round too ("AHMED, Adnan S. Hasan" and "ADNAN, Ahmed S. Hasan") leaves the list unsure
  * which word is the first name. A person the entry names by a kunya too ("ABDELOUADOUD, Abou Mossab"
  * for "ABD AL-WADOUB, Abdou Moussa") is called by the kunya's name, a later given name elsewhere, alone:
  * none of the entry's names (rows `from` on) has a leadingGiven one then.
  */
 function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number, number>, from: number, called: CalledNames): void {
-  const isCalled = (t: NameToken): boolean => !t.weak && (called.surname.has(t.text) || called.first.has(t.text));
   for (let k = from; k < rows.length; k++) {
     const first = leadingGiven.get(k);
     if (first === undefined) continue;
@@ -417,8 +428,20 @@ function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number
     const tokens = rows[k].tokens;
     const leading = tokens[lastPosition(first & -first)];
     const swapped = called.surname.has(leading.text) && tokens.slice(0, lastPosition(first & -first)).some((t) => !t.weak && called.first.has(t.text));
-    if (swapped || tokens.slice(lastPosition(first) + 1).some(isCalled)) leadingGiven.delete(k);
+    if (swapped || calledLater(tokens.slice(lastPosition(first) + 1), called)) leadingGiven.delete(k);
   }
+}
+
+/**
+ * Whether one of a row's later given names (`later`) is a word `called` holds, or spelled alike
+ * (consonant skeletons: "Yaqub", "Yaacoub"), or written as one word where the row writes two
+ * ("FARRAJ, Fateh Najm Eddine" and "NAJMUDDIN, Faraj Ahmad").
+ */
+function calledLater(later: readonly NameToken[], called: CalledNames): boolean {
+  const strong = later.filter((t) => !t.weak);
+  return strong.some((t, i) =>
+    called.surname.has(t.text) || called.first.has(t.text) || called.skeletons.has(skeleton(t.text)) ||
+    (i + 1 < strong.length && called.skeletons.has(skeleton(t.text + strong[i + 1].text))));
 }
 
 /**
