@@ -90,36 +90,36 @@ function syllabicGiven(
 /** A given name written hyphenated (hyphenatedGivenNames): its tokens' consonant skeletons. */
 export interface HyphenatedName {
   skeletons: string[];
-  /** The first part is a GENERIC_FIRST_GIVEN element ("Mohammad-Reza", "Amir-Mansour"). */
-  generic: boolean;
 }
 
 /**
  * The given names a person's comma name writes hyphenated ("MOHSENI-EJEI, Qolam-Hossein": [klm,
  * hsn]); only words of two tokens or more, each strong and of three letters or more (not
  * "Zaki-ur-Rehman": ur, the article of Arabic names, is a particle, left out in other spellings).
+ * None after a generic first element (GENERIC_FIRST_GIVEN: "Mohammad-Reza", "Amir-Mansour"): the
+ * rest alone is the name in use (the lists name "BORGHEI, Amir-Mansour" "BORGHEI, Mansour" too), and
+ * the first element alone with the surname ("Muhammad ZADRAN" for "JADRAN, Mohammad-Omar") is the
+ * person's first name and surname, a middle name left out.
  */
 export function hyphenatedGivenNames(entry: Pick<ListEntry, 'kind'>, text: string): HyphenatedName[] {
   const parts = text.split(',');
   if (entry.kind !== 'individual' || parts.length !== 2) return [];
   return parts[1].split(/\s+/).filter((w) => HYPHEN.test(w)).map((w) => normaliseName(w))
-    .filter((ts) => ts.length >= 2 && ts.every((t) => !t.weak && t.text.length >= 3))
-    .map((ts) => ({ skeletons: ts.map((t) => skeleton(t.text)), generic: GENERIC_FIRST_GIVEN.has(ts[0].text) }));
+    .filter((ts) => ts.length >= 2 && ts.every((t) => !t.weak && t.text.length >= 3) && !GENERIC_FIRST_GIVEN.has(ts[0].text))
+    .map((ts) => ({ skeletons: ts.map((t) => skeleton(t.text)) }));
 }
 
 /**
  * A group (pushGroup's pair of masks) for the run of `tokens` that spells `name` word for word,
  * skeleton for skeleton: the person's hyphenated given name written apart in another of the entry's
- * names ("MOHSENI EJEI, Gholam Hossein"); null when there is none. After a generic first element the
- * rest alone is a name in use (the lists name "BORGHEI, Amir-Mansour" "BORGHEI, Mansour" too): the
- * group then says only that the first element without the rest ("Amir Borghei") is no such name.
+ * names ("MOHSENI EJEI, Gholam Hossein"); null when there is none.
  */
 export function runOfName(tokens: readonly NameToken[], name: HyphenatedName): [number, number] | null {
   const n = name.skeletons.length;
   for (let i = 0; i + n - 1 <= Math.min(tokens.length - 1, MAX_GROUP_POSITION); i++) {
     if (!name.skeletons.every((sk, k) => !tokens[i + k].weak && skeleton(tokens[i + k].text) === sk)) continue;
     const all = (((2 ** n - 1) * 2 ** i) >>> 0);
-    return name.generic ? [(1 << i) >>> 0, (all & ~(1 << i)) >>> 0] : [all, all];
+    return [all, all];
   }
   return null;
 }
