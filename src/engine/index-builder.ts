@@ -385,8 +385,8 @@ function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surna
   if (first < 0) return;
   called.first.add(tokens[surnameTokens + first].text);
   addSkeleton(tokens[surnameTokens + first]);
-  const at = leading ?? 1 << (surnameTokens + first);
-  tokens.forEach((t, p) => { if (p < 32 && ((at >>> p) & 1) === 1) called.initials |= tokenInitials(t); });
+  if (leading === null) called.initials |= tokenInitials(tokens[surnameTokens + first]);
+  else tokens.forEach((t, p) => { if (p < 32 && ((leading >>> p) & 1) === 1) called.initials |= tokenInitials(t); });
 }
 
 /**
@@ -411,25 +411,29 @@ function addGivenInitials(
  * (`called`, addCalledNames: every comma name of the entry, the ones folded into another row of the
  * same words too), is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
  * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo", "BAKER, Rami Yaacoub" as
- * "RAMI, Yaacoub Baker" (one row), spelled alike or joined (calledLater). And a name whose surname and first given name the entry writes
- * the other way round too ("AHMED, Adnan S. Hasan" and "ADNAN, Ahmed S. Hasan") leaves the list unsure
- * which word is the first name. A person the entry names by a kunya too ("ABDELOUADOUD, Abou Mossab"
- * for "ABD AL-WADOUB, Abdou Moussa") is called by the kunya's name, a later given name elsewhere, alone:
- * none of the entry's names (rows `from` on) has a leadingGiven one then.
+ * "RAMI, Yaacoub Baker" (one row), spelled alike or joined (calledLater). A name whose surname and
+ * first given name the entry writes the other way round too (swappedOrder) leaves the list unsure
+ * which word is the first name. A person the entry names by a kunya too ("ABDELOUADOUD, Abou
+ * Mossab" for "ABD AL-WADOUB, Abdou Moussa") is called by the kunya's name, a later given name
+ * elsewhere, alone. None of these names (rows `from` on) keeps its leadingGiven one.
  */
 function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number, number>, from: number, called: CalledNames): void {
   for (let k = from; k < rows.length; k++) {
     const first = leadingGiven.get(k);
     if (first === undefined) continue;
-    if (called.kunya) {
-      leadingGiven.delete(k);
-      continue;
-    }
     const tokens = rows[k].tokens;
-    const leading = tokens[lastPosition(first & -first)];
-    const swapped = called.surname.has(leading.text) && tokens.slice(0, lastPosition(first & -first)).some((t) => !t.weak && called.first.has(t.text));
-    if (swapped || calledLater(tokens.slice(lastPosition(first) + 1), called)) leadingGiven.delete(k);
+    if (called.kunya || swappedOrder(tokens, first, called) || calledLater(tokens.slice(lastPosition(first) + 1), called)) leadingGiven.delete(k);
   }
+}
+
+/**
+ * Whether the entry writes a comma name's first given name (at `first`, a leadingGiven mask) as a
+ * surname and one of its surname words as a first given name ("AHMED, Adnan S. Hasan" and "ADNAN,
+ * Ahmed S. Hasan").
+ */
+function swappedOrder(tokens: readonly NameToken[], first: number, called: CalledNames): boolean {
+  const at = lastPosition(first & -first);
+  return called.surname.has(tokens[at].text) && tokens.slice(0, at).some((t) => !t.weak && called.first.has(t.text));
 }
 
 /**
