@@ -210,8 +210,11 @@ export function surnameOf(entry: Pick<ListEntry, 'kind'>, text: string, tokens: 
   return mask === 0 ? null : { mask: mask >>> 0, tokens: surname.length };
 }
 
-/** Particles that start a kunya ("Abu Walid", "Umm Ahmad", the genitive "Abi Mossaab"): a name its bearer is called by on its own. */
-const KUNYA = new Set(['abu', 'abou', 'abi', 'umm']);
+/**
+ * Particles that start a kunya ("Abu Walid", "Umm Ahmad"): a name its bearer is called by on its own.
+ * Not the genitive "Abi": it starts Lebanese family names too ("SHARI, 'Amin Abi", Abi Nader, Abi Saab).
+ */
+const KUNYA = new Set(['abu', 'abou', 'umm']);
 
 /** Whether a name has a kunya (KUNYA): its bearer is called by it, and by the name in it alone. */
 export function hasKunya(tokens: readonly NameToken[]): boolean {
