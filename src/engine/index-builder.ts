@@ -13,7 +13,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
-import { givenNameGroups, surnameOf } from './name-structure.js';
+import { firstGivenWord, givenNameGroups, hasKunya, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
 export const TG_SIZE = TG_ALPHABET ** 3;
@@ -75,6 +75,15 @@ export interface BuiltIndex {
   surnames: Map<number, number>;
   /** Name id -> the token position of its first given name, for the names whose surname is known. */
   firstGiven: Map<number, number>;
+  /** Name id -> the token positions (u32 mask) of a listed person's first given name, for the comma names whose later given names alone name someone else (name-structure.ts leadingGivenName). */
+  leadingGiven: Map<number, number>;
+  /**
+   * Name id -> per token position, the letters (bits 0-25) a query's initial may stand for it by, for
+   * the names with groups or a leadingGiven: the token's first letter as folded and as written, and at
+   * the first given name's first position the first given name's letters in every comma name of the
+   * entry, the ones folded into this row too ("GLADKIKH, Yevgeniy" into "GLADKIKH, Evgeny": Y. and E.).
+   */
+  givenInitials: Map<number, number[]>;
   /**
    * Per name id, NAME_ONE_WORD (one strong token, weak words aside: a vessel, a one-word company or
    * alias, LAUREN, BAXTER) and NAME_NATURAL_ORDER (an individual's name without a comma, three strong
@@ -263,18 +272,24 @@ class Dictionary {
 
 function collectNames(entries: readonly ListEntry[]): {
   names: IndexedName[]; rows: NameRow[]; dict: Dictionary; strictAlso: Array<[string, number]>; groups: Map<number, number[]>;
-  surnames: Map<number, number>; firstGiven: Map<number, number>; nameFlags: number[];
+  surnames: Map<number, number>; firstGiven: Map<number, number>; leadingGiven: Map<number, number>; nameFlags: number[];
+  givenInitials: Map<number, number[]>;
 } {
   const names: IndexedName[] = [];
   const groups = new Map<number, number[]>();
   const surnames = new Map<number, number>();
   const firstGiven = new Map<number, number>();
+  const leadingGiven = new Map<number, number>();
+  const givenInitials = new Map<number, number[]>();
   const nameFlags: number[] = [];
   const rows: NameRow[] = [];
   const dict = new Dictionary();
   // Strict keys of the names folded into another row (see below), with the row that stands for them.
   const strictAlso: Array<[string, number]> = [];
   entries.forEach((entry, e) => {
+    const from = names.length;
+    // The words the entry's comma names, folded ones too, write as the surname or first (keepListedFirstNames).
+    const called: CalledNames = { surname: new Set(), first: new Set(), skeletons: new Set(), initials: 0, kunya: false };
     const seen = new Map<string, number>();
     const all: Array<{ text: string; type: NameType; weak: boolean }> = [
       { text: entry.name, type: 'primary', weak: false },
@@ -288,6 +303,9 @@ function collectNames(entries: readonly ListEntry[]): {
       // is order-free), and the first (primary, then strong) spelling is the one kept.
       const key = tokens.map((t) => t.text).sort().join(' ');
       if (tokens.length === 0) continue;
+      called.kunya ||= hasKunya(tokens);
+      const surname = surnameOf(entry, n.text, tokens);
+      if (surname !== null) addCalledNames(called, tokens, surname.tokens, leadingGivenName(entry, tokens, surname.tokens));
       const same = seen.get(key);
       if (same !== undefined) {
         // Same tokens, other weak words ("ZULKIFLI, Abdul Hir bin": a last "bin" is a name, not the
@@ -303,10 +321,11 @@ function collectNames(entries: readonly ListEntry[]): {
       for (const id of unitIdsOf({ tokenIds, compoundIds, rawIds })) dict.df[id]++;
       const g = givenNameGroups(entry, n.text, tokens);
       if (g.length > 0) groups.set(names.length, g);
-      const surname = surnameOf(entry, n.text, tokens);
       if (surname !== null) {
         surnames.set(names.length, surname.mask);
         firstGiven.set(names.length, surname.tokens);
+        const leading = leadingGivenName(entry, tokens, surname.tokens);
+        if (leading !== null) leadingGiven.set(names.length, leading);
       }
       const oneWord = tokens.filter((t) => !t.weak).length === 1;
       const natural = entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak);
@@ -314,8 +333,119 @@ function collectNames(entries: readonly ListEntry[]): {
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }
+    keepListedFirstNames(rows, leadingGiven, from, called);
+    groupHyphenatedElsewhere(entry, names, rows, groups, from);
+    addGivenInitials(rows, groups, leadingGiven, givenInitials, from, called.initials);
   });
-  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags };
+  return { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags, givenInitials };
+}
+
+/**
+ * A given name the entry writes hyphenated in one of its names ("MOHSENI-EJEI, Qolam-Hossein") is
+ * one name in its other names too, written apart ("MOHSENI EJEI, Gholam Hossein"): grouped there
+ * (givenNameGroups, runOfName), so "Hossein Mohseni-Ejei" splits it there as it does the hyphenated one.
+ */
+function groupHyphenatedElsewhere(
+  entry: ListEntry, names: readonly IndexedName[], rows: readonly NameRow[], groups: Map<number, number[]>, from: number,
+): void {
+  const hyphenated = names.slice(from).flatMap((n) => hyphenatedGivenNames(entry, n.text));
+  for (const name of hyphenated) {
+    for (let k = from; k < rows.length; k++) {
+      const run = runOfName(rows[k].tokens, name);
+      const g = groups.get(k) ?? [];
+      if (run === null || g.some((mask, i) => i % 2 === 0 && mask === run[0] && g[i + 1] === run[1])) continue;
+      g.push(...run);
+      groups.set(k, g);
+    }
+  }
+}
+
+/**
+ * The strong words an entry's comma names write as the surname, and as the first given name; the
+ * letters (tokenInitials) of the first given name (its leadingGivenName positions when it has some);
+ * whether any of its names has a kunya (hasKunya); the consonant skeletons of the words of both
+ * sets (of CALLED_SKELETON consonants or more: shorter ones, "mr" of Omar and Amir, tell names apart too little).
+ */
+interface CalledNames { surname: Set<string>; first: Set<string>; skeletons: Set<string>; initials: number; kunya: boolean }
+
+const CALLED_SKELETON = 3;
+
+/** Add a comma name (`tokens`, the first `surnameTokens` the surname; `leading`, leadingGivenName) to `called`. */
+function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surnameTokens: number, leading: number | null): void {
+  const addSkeleton = (t: NameToken): void => {
+    const sk = skeleton(t.text);
+    if (sk.length >= CALLED_SKELETON) called.skeletons.add(sk);
+  };
+  for (const t of tokens.slice(0, surnameTokens)) {
+    if (t.weak) continue;
+    called.surname.add(t.text);
+    addSkeleton(t);
+  }
+  const first = firstGivenWord(tokens.slice(surnameTokens));
+  if (first < 0) return;
+  called.first.add(tokens[surnameTokens + first].text);
+  addSkeleton(tokens[surnameTokens + first]);
+  if (leading === null) called.initials |= tokenInitials(tokens[surnameTokens + first]);
+  else tokens.forEach((t, p) => { if (p < 32 && ((leading >>> p) & 1) === 1) called.initials |= tokenInitials(t); });
+}
+
+/**
+ * Each row (`from` on) with groups or a leadingGiven: the letters its tokens' initials may be written
+ * as (BuiltIndex.givenInitials), those of the entry's first given names (`initials`) at its first one.
+ */
+function addGivenInitials(
+  rows: readonly NameRow[], groups: ReadonlyMap<number, number[]>, leadingGiven: ReadonlyMap<number, number>,
+  givenInitials: Map<number, number[]>, from: number, initials: number,
+): void {
+  for (let k = from; k < rows.length; k++) {
+    const first = leadingGiven.get(k);
+    if (first === undefined && !groups.has(k)) continue;
+    const letters = rows[k].tokens.map(tokenInitials);
+    if (first !== undefined) letters[lastPosition(first & -first)] |= initials;
+    givenInitials.set(k, letters);
+  }
+}
+
+/**
+ * A later given name that another comma name of the same entry writes first, or as the surname
+ * (`called`, addCalledNames: every comma name of the entry, the ones folded into another row of the
+ * same words too), is a name the person goes by: "AL-YAFI'I, Wali Nashwan" is listed as "AL-YAFI'I,
+ * Nashwan al-Wali" too, "DJIBO, Halid Illiassou" as "ILLIASSOU, Djibbo", "BAKER, Rami Yaacoub" as
+ * "RAMI, Yaacoub Baker" (one row), spelled alike or joined (calledLater). A name whose surname and
+ * first given name the entry writes the other way round too (swappedOrder) leaves the list unsure
+ * which word is the first name. A person the entry names by a kunya too ("ABDELOUADOUD, Abou
+ * Mossab" for "ABD AL-WADOUB, Abdou Moussa") is called by the kunya's name, a later given name
+ * elsewhere, alone. None of these names (rows `from` on) keeps its leadingGiven one.
+ */
+function keepListedFirstNames(rows: readonly NameRow[], leadingGiven: Map<number, number>, from: number, called: CalledNames): void {
+  for (let k = from; k < rows.length; k++) {
+    const first = leadingGiven.get(k);
+    if (first === undefined) continue;
+    const tokens = rows[k].tokens;
+    if (called.kunya || swappedOrder(tokens, first, called) || calledLater(tokens.slice(lastPosition(first) + 1), called)) leadingGiven.delete(k);
+  }
+}
+
+/**
+ * Whether the entry writes a comma name's first given name (at `first`, a leadingGiven mask) as a
+ * surname and one of its surname words as a first given name ("AHMED, Adnan S. Hasan" and "ADNAN,
+ * Ahmed S. Hasan").
+ */
+function swappedOrder(tokens: readonly NameToken[], first: number, called: CalledNames): boolean {
+  const at = lastPosition(first & -first);
+  return called.surname.has(tokens[at].text) && tokens.slice(0, at).some((t) => !t.weak && called.first.has(t.text));
+}
+
+/**
+ * Whether one of a row's later given names (`later`) is a word `called` holds, or spelled alike
+ * (consonant skeletons: "Yaqub", "Yaacoub"), or written as one word where the row writes two
+ * ("FARRAJ, Fateh Najm Eddine" and "NAJMUDDIN, Faraj Ahmad").
+ */
+function calledLater(later: readonly NameToken[], called: CalledNames): boolean {
+  const strong = later.filter((t) => !t.weak);
+  return strong.some((t, i) =>
+    called.surname.has(t.text) || called.first.has(t.text) || called.skeletons.has(skeleton(t.text)) ||
+    (i + 1 < strong.length && called.skeletons.has(skeleton(t.text + strong[i + 1].text))));
 }
 
 /**
@@ -369,7 +499,7 @@ export interface WeightReference {
 }
 
 export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
-  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, nameFlags } = collectNames(entries);
+  const { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags, givenInitials } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
   const dfOf = (t: number): number => {
@@ -465,6 +595,8 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     groups,
     surnames,
     firstGiven,
+    leadingGiven,
+    givenInitials,
     nameFlags: Uint8Array.from(nameFlags),
     lookup: buildEntryLookup(entries),
     arrays: {

@@ -8,7 +8,7 @@ import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, contradictsInitialA, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
@@ -863,6 +863,8 @@ export function matchName(
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     // Read at the first row kept, if any (most queries keep none).
     let gendered: Array<{ text: string; stems: string[] }> | undefined;
+    // The letters of the query's one-letter words (initialLetters), read at the first row that asks.
+    let initials: number | undefined;
     const strongWords = plan.tokens.filter((t) => !t.weak);
     // Three words, the first a common given name not repeated after it ("Kevin John Chan"). Measured
     // on any query of three words or more: name_bench and cascade F1 fell (a title, "Präsident Barack
@@ -878,7 +880,7 @@ export function matchName(
       const matched = core.rowCandidateMask(r);
       // Part of a listed given name written in parts ("Kim Un" for "KIM, Jong Un"): another given name.
       const g = groups.size > 0 ? groups.get(core.rowName(r)) : undefined;
-      const split = g !== undefined && splitsAGroup(g, matched);
+      const split = g !== undefined && splitsAGroup(g, matched, (missing) => initialsStandFor(index, core.rowName(r), missing, (initials ??= initialLetters(name)), true));
       if (split) score *= mode.splitGroupFactor;
       // The given names without any of the surname: another family.
       if (mode.surnameMissingFactor < 1) {
@@ -888,6 +890,10 @@ export function matchName(
       // A person's "First Middle Last" (no comma) matched without its first name: another person.
       if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
         score *= mode.firstNameMissingFactor;
+      }
+      // A person's "SURNAME, First Later" matched by the surname and a later given name only: another person.
+      if (mode.firstGivenMissingFactor < 1 && leadingGivenMissing(index, core.rowName(r), matched, (initials ??= initialLetters(name)))) {
+        score *= mode.firstGivenMissingFactor;
       }
       // The reverse: a query "First Middle Last" whose first name the list name "First Last" (no comma)
       // lacks, its middle name matched as the listed first name ("Kevin John Chan" for "John Chan").
@@ -1044,6 +1050,49 @@ function genderedForms(
     if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
   }
   return f;
+}
+
+/**
+ * Whether a match (`matched`: the list name's token positions) of a comma name took some of its
+ * surname and a given name after the first (index.leadingGiven) but none of the first, nor does the
+ * query have the first's initial (`initials`, initialLetters): an initial the reading drops, as
+ * "A." (the article "a") or "Y." (the Spanish "y"), still stands for the first given name
+ * ("KOGAN A. Borisovich" is "KOGAN, Alexander Borisovich").
+ */
+function leadingGivenMissing(index: BuiltIndex, name: number, matched: number, initials: number): boolean {
+  const first = index.leadingGiven.get(name);
+  if (first === undefined || (matched & first) !== 0 || (matched >>> (lastPosition(first) + 1)) === 0) return false;
+  if (((index.surnames.get(name) ?? 0) & matched) === 0) return false;
+  return !initialsStandFor(index, name, first, initials, false);
+}
+
+/**
+ * Whether the query's initials (`initials`, initialLetters) stand for every (`all`) or some of the
+ * list name's tokens at `positions` (index.givenInitials: each token's first letter as folded or as
+ * written, "Yevgeniya" folded to evgenia, "Mykola" to nikolai; the first given name's in every
+ * spelling of the entry).
+ */
+function initialsStandFor(index: BuiltIndex, name: number, positions: number, initials: number, all: boolean): boolean {
+  const letters = index.givenInitials.get(name);
+  if (initials === 0 || letters === undefined) return false;
+  let some = false;
+  for (let p = 0; p < letters.length && p < 32; p++) {
+    if (((positions >>> p) & 1) === 0) continue;
+    const stands = (letters[p] & initials) !== 0;
+    if (stands !== all) return stands;
+    some = true;
+  }
+  return all && some;
+}
+
+/** The letters a-z that words of one letter (initials, "A." or "A") of a query stand for, as bits 0-25. */
+function initialLetters(name: string): number {
+  let mask = 0;
+  for (const word of name.toLowerCase().split(/[\s,]+/)) {
+    const w = word.endsWith('.') ? word.slice(0, -1) : word;
+    if (w.length === 1) mask |= initialBit(w);
+  }
+  return mask;
 }
 
 /**

@@ -16,7 +16,8 @@
 import type { ListEntry } from '../lists/model.js';
 import anyAscii from 'any-ascii';
 import { simplifiedHan } from './han-variants.js';
-import { HANGUL, koreanListSpelling, normaliseName, rawWords, type NameToken } from './normalise.js';
+import { HANGUL, koreanListSpelling, normaliseName, rawWords, skeleton, type NameToken } from './normalise.js';
+import { GENERIC_FIRST_GIVEN, GIVEN_NAME_TITLES } from './vocabulary.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
 const SYLLABIC_GIVEN_NAMES: ReadonlySet<string> = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO']);
@@ -59,10 +60,7 @@ export function givenNameGroups(
   if (surname.length + words.reduce((n, w) => n + w.tokens.length, 0) !== tokens.length) return [];
   const groups: number[] = [];
   const given = tokens.slice(surname.length);
-  const syllabic =
-    [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
-    (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
-  if (syllabic) {
+  if (syllabicGiven(entry, surname, given)) {
     pushGroup(groups, surname.length, given);
     return groups;
   }
@@ -79,6 +77,51 @@ export function givenNameGroups(
     at += w.tokens.length;
   }
   return groups;
+}
+
+/** A Korean or Chinese person's given name: syllables of one name, never a first and a middle name. */
+function syllabicGiven(
+  entry: Pick<ListEntry, 'nationalities' | 'citizenships'>, surname: readonly NameToken[], given: readonly NameToken[],
+): boolean {
+  return [...entry.nationalities, ...entry.citizenships].some((c) => SYLLABIC_GIVEN_NAMES.has(c)) ||
+    (surname.length === 1 && SYLLABIC_SURNAMES.has(surname[0].text) && given.every((t) => SYLLABLE.test(t.text)));
+}
+
+/** A given name written hyphenated (hyphenatedGivenNames): its tokens' consonant skeletons. */
+export interface HyphenatedName {
+  skeletons: string[];
+}
+
+/**
+ * The given names a person's comma name writes hyphenated ("MOHSENI-EJEI, Qolam-Hossein": [klm,
+ * hsn]); only words of two tokens or more, each strong and of three letters or more (not
+ * "Zaki-ur-Rehman": ur, the article of Arabic names, is a particle, left out in other spellings).
+ * None after a generic first element (GENERIC_FIRST_GIVEN: "Mohammad-Reza", "Amir-Mansour"): the
+ * rest alone is the name in use (the lists name "BORGHEI, Amir-Mansour" "BORGHEI, Mansour" too), and
+ * the first element alone with the surname ("Muhammad ZADRAN" for "JADRAN, Mohammad-Omar") is the
+ * person's first name and surname, a middle name left out.
+ */
+export function hyphenatedGivenNames(entry: Pick<ListEntry, 'kind'>, text: string): HyphenatedName[] {
+  const parts = text.split(',');
+  if (entry.kind !== 'individual' || parts.length !== 2) return [];
+  return parts[1].split(/\s+/).filter((w) => HYPHEN.test(w)).map((w) => normaliseName(w))
+    .filter((ts) => ts.length >= 2 && ts.every((t) => !t.weak && t.text.length >= 3) && !GENERIC_FIRST_GIVEN.has(ts[0].text))
+    .map((ts) => ({ skeletons: ts.map((t) => skeleton(t.text)) }));
+}
+
+/**
+ * A group (pushGroup's pair of masks) for the run of `tokens` that spells `name` word for word,
+ * skeleton for skeleton: the person's hyphenated given name written apart in another of the entry's
+ * names ("MOHSENI EJEI, Gholam Hossein"); null when there is none.
+ */
+export function runOfName(tokens: readonly NameToken[], name: HyphenatedName): [number, number] | null {
+  const n = name.skeletons.length;
+  for (let i = 0; i + n - 1 <= Math.min(tokens.length - 1, MAX_GROUP_POSITION); i++) {
+    if (!name.skeletons.every((sk, k) => !tokens[i + k].weak && skeleton(tokens[i + k].text) === sk)) continue;
+    const all = (((2 ** n - 1) * 2 ** i) >>> 0);
+    return [all, all];
+  }
+  return null;
 }
 
 /** Countries whose people carry two surnames, the father's first (Spanish naming). */
@@ -168,12 +211,76 @@ export function surnameOf(entry: Pick<ListEntry, 'kind'>, text: string, tokens: 
 }
 
 /**
- * Whether a match covered some of a group's tokens but not all of its strong ones (`matched`:
- * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split.
+ * Particles that start a kunya ("Abu Walid", "Umm Ahmad"): a name its bearer is called by on its own.
+ * Not the genitive "Abi": it starts Lebanese family names too ("SHARI, 'Amin Abi", Abi Nader, Abi Saab).
  */
-export function splitsAGroup(groups: readonly number[], matched: number): boolean {
+const KUNYA = new Set(['abu', 'abou', 'umm']);
+
+/** Whether a name has a kunya (KUNYA): its bearer is called by it, and by the name in it alone. */
+export function hasKunya(tokens: readonly NameToken[]): boolean {
+  return tokens.some((t) => KUNYA.has(t.text));
+}
+
+/**
+ * The token positions (a u32 mask) of a listed person's first given name in a comma name ("SURNAME,
+ * First Later": `tokens`, the first `surnameTokens` of them the surname, surnameOf) with a strong
+ * given name after it; null otherwise. A match of the surname and a later given name without the
+ * first ("Felipe Lopez" for "LOPEZ, Favian Felipe", "Thomas Dixon" for "DIXON, Ian Thomas") names
+ * someone else: a middle name is another person's first name, and in Arabic names the later names
+ * are the father's and grandfather's ("Hussein AL-TIKRITI" for "AL-TIKRITI, Ali Saddam Hussein" is
+ * his grandfather). Titles before the name (GIVEN_NAME_TITLES, weak words) are skipped. A first
+ * element by which its bearer is not called (GENERIC_FIRST_GIVEN) is one name with the next given
+ * word: "JAFARI, Mohammad Ali" is listed as "JAFARI, Ali" too, so Mohammad Ali is the first given
+ * name (the lists' own aliases of such names keep the next word 20 times out of 25). None for a given
+ * name with a kunya ("AL-SAHRAWI, Adnan Abu Walid" is called Abu Walid), nor for a Korean or Chinese
+ * given name in syllables (one name: givenNameGroups, splitGroupFactor).
+ */
+export function leadingGivenName(
+  entry: Pick<ListEntry, 'nationalities' | 'citizenships'>, tokens: readonly NameToken[], surnameTokens: number,
+): number | null {
+  const given = tokens.slice(surnameTokens);
+  if (given.some((t) => KUNYA.has(t.text)) || syllabicGiven(entry, tokens.slice(0, surnameTokens), given)) return null;
+  const first = firstGivenWord(given);
+  if (first < 0) return null;
+  const nextStrong = (from: number): number => given.findIndex((t, k) => k > from && !t.weak);
+  const last = GENERIC_FIRST_GIVEN.has(given[first].text) ? nextStrong(first) : first;
+  if (last < 0 || nextStrong(last) < 0 || surnameTokens + last >= MAX_GROUP_POSITION) return null;
+  let mask = 0;
+  for (let k = first; k <= last; k++) mask |= 1 << (surnameTokens + k);
+  return mask >>> 0;
+}
+
+/** The letter a-z a word starts with as a bit 0-25 (0 for none): an initial ("Y.") stands for it. */
+export function initialBit(word: string | undefined): number {
+  const c = (word ?? '').charCodeAt(0) | 0x20;
+  return c >= 97 && c <= 122 ? 1 << (c - 97) : 0;
+}
+
+/** The letters (initialBit) a token's initial may be written as: its first letter as folded or as written ("Yevgeniy" is folded to evgenii). */
+export function tokenInitials(t: NameToken): number {
+  return initialBit(t.text) | initialBit(t.raw);
+}
+
+/** The highest position in a non-zero u32 mask of token positions. */
+export function lastPosition(mask: number): number {
+  return 31 - Math.clz32(mask);
+}
+
+/** The index of the first given name among a comma name's given tokens, titles skipped; -1 when none. */
+export function firstGivenWord(given: readonly NameToken[]): number {
+  return given.findIndex((t) => !t.weak && !GIVEN_NAME_TITLES.has(t.text));
+}
+
+/**
+ * Whether a match covered some of a group's tokens but not all of its strong ones (`matched`:
+ * positions matched; `groups`: pairs of masks, see pushGroup). Only the article left out is no split,
+ * nor are strong tokens left out that the query wrote as initials (`initialled`, given the positions
+ * left out: "PUREBRAHIM A. Akbar" for "PUREBRAHIM, Ali-Akbar", the "A." read as the article "a").
+ */
+export function splitsAGroup(groups: readonly number[], matched: number, initialled: (missing: number) => boolean = () => false): boolean {
   for (let i = 0; i + 1 < groups.length; i += 2) {
-    if ((groups[i] & matched) !== 0 && (groups[i + 1] & ~matched) !== 0) return true;
+    const missing = (groups[i + 1] & ~matched) >>> 0;
+    if ((groups[i] & matched) !== 0 && missing !== 0 && !initialled(missing)) return true;
   }
   return false;
 }

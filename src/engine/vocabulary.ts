@@ -433,3 +433,30 @@ export const COMMON_NAMES: ReadonlySet<string> = new Set([
 
 /** The weight cap of a common name: about the rarity of a token found in 1 of 30 list names. */
 export const COMMON_NAME_WEIGHT = 3.5;
+
+/**
+ * Words written first in a listed person's given name that are forms of address, not the name
+ * (name-structure.ts leadingGivenName reads the word after them as the first given name): Burmese U,
+ * Daw and Ma (Burmese names have no surname; the list writes "SONE, U Aung Pyae" and lists "SONE,
+ * Aung Pyae" too), and the Arabic, Persian and South Asian titles the lists write before the name
+ * (Seyyed, Hajj, Hafiz, Qari, Mufti...) that HONORIFICS does not already make weak.
+ */
+export const GIVEN_NAME_TITLES: ReadonlySet<string> = new Set([
+  'u', 'daw', 'ma', 'seyed', 'seyyed', 'hajj', 'haj', 'alhaj', 'alhajj', 'hafiz', 'qari', 'mufti', 'molavi', 'mawlawi',
+  'ustadz', 'ustaz', 'chaudhry', 'choudhry', 'hakim', 'hakeem', 'general', 'doctor', 'rtd',
+]);
+
+/**
+ * First elements of compound given names by which their bearers are not called, the next element
+ * being the name in use: Muhammad / Ahmad / Ali (Mohammad Javad -> Javad, Ali Asghar -> Asghar), Abdul
+ * (Abd al-Aziz -> Aziz), Amir (Amir-Mansour -> Mansour), Malik, José / Juan / María (José Antonio ->
+ * Antonio, María Guadalupe -> Guadalupe). Chosen from the lists themselves: the first given words that
+ * two entries or more also list without (the person's surname and later given names only), out of
+ * the entries with a comma name of two given words or more (muhammad 29 of 286, ali 7 of 97, abdul
+ * 7 of 131, jose 6 of 71, ahmad 3 of 69, maria 3 of 30, juan 2 of 34, amir 2 of 14, malik 2 of 5;
+ * Aleksandr 0 of 153, Sergei 0 of 120). Gholam / Qolam / Ghulam (0 of 13), Jesus (0 of 17),
+ * Francisco (1 of 15) and Luis (1 of 38) are names of their own.
+ */
+export const GENERIC_FIRST_GIVEN: ReadonlySet<string> = new Set([
+  'muhammad', 'muh', 'mhd', 'ahmad', 'ali', 'abdul', 'amir', 'malik', 'jose', 'juan', 'maria',
+]);

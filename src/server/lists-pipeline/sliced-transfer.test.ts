@@ -22,6 +22,8 @@ describe('sliced transfer', () => {
     expect(out.index.groups).toEqual(index.groups);
     expect(out.index.surnames).toEqual(index.surnames);
     expect(out.index.firstGiven).toEqual(index.firstGiven);
+    expect(out.index.leadingGiven).toEqual(index.leadingGiven);
+    expect(out.index.givenInitials).toEqual(index.givenInitials);
     expect([...out.index.nameFlags]).toEqual([...index.nameFlags]);
     expect(out.index.lookup.byId).toEqual(index.lookup.byId);
     expect(out.index.lookup.identifiers).toEqual(index.lookup.identifiers);
