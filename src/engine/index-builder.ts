@@ -10,7 +10,7 @@
 import { FNV_OFFSET, FNV_PRIME } from './fnv.js';
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
-import { normaliseName, skeleton, strictKey, type NameToken } from './normalise.js';
+import { normaliseName, skeleton, skeletonOf, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
 import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
 import { firstGivenWord, givenNameGroups, hasKunya, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
@@ -305,7 +305,8 @@ function collectNames(entries: readonly ListEntry[]): {
       if (tokens.length === 0) continue;
       called.kunya ||= hasKunya(tokens);
       const surname = surnameOf(entry, n.text, tokens);
-      if (surname !== null) addCalledNames(called, tokens, surname.tokens, leadingGivenName(entry, tokens, surname.tokens));
+      const leading = surname === null ? null : leadingGivenName(entry, tokens, surname.tokens);
+      if (surname !== null) addCalledNames(called, tokens, surname.tokens, leading);
       const same = seen.get(key);
       if (same !== undefined) {
         // Same tokens, other weak words ("ZULKIFLI, Abdul Hir bin": a last "bin" is a name, not the
@@ -324,7 +325,6 @@ function collectNames(entries: readonly ListEntry[]): {
       if (surname !== null) {
         surnames.set(names.length, surname.mask);
         firstGiven.set(names.length, surname.tokens);
-        const leading = leadingGivenName(entry, tokens, surname.tokens);
         if (leading !== null) leadingGiven.set(names.length, leading);
       }
       const oneWord = tokens.filter((t) => !t.weak).length === 1;
@@ -373,7 +373,7 @@ const CALLED_SKELETON = 3;
 /** Add a comma name (`tokens`, the first `surnameTokens` the surname; `leading`, leadingGivenName) to `called`. */
 function addCalledNames(called: CalledNames, tokens: readonly NameToken[], surnameTokens: number, leading: number | null): void {
   const addSkeleton = (t: NameToken): void => {
-    const sk = skeleton(t.text);
+    const sk = skeletonOf(t.text);
     if (sk.length >= CALLED_SKELETON) called.skeletons.add(sk);
   };
   for (const t of tokens.slice(0, surnameTokens)) {
@@ -444,8 +444,8 @@ function swappedOrder(tokens: readonly NameToken[], first: number, called: Calle
 function calledLater(later: readonly NameToken[], called: CalledNames): boolean {
   const strong = later.filter((t) => !t.weak);
   return strong.some((t, i) =>
-    called.surname.has(t.text) || called.first.has(t.text) || called.skeletons.has(skeleton(t.text)) ||
-    (i + 1 < strong.length && called.skeletons.has(skeleton(t.text + strong[i + 1].text))));
+    called.surname.has(t.text) || called.first.has(t.text) || called.skeletons.has(skeletonOf(t.text)) ||
+    (i + 1 < strong.length && called.skeletons.has(skeletonOf(t.text + strong[i + 1].text))));
 }
 
 /**

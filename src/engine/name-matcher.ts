@@ -10,7 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
-  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, strictKey, tokensOfWords, type NameToken, type RawWord,
 } from './normalise.js';
 import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
@@ -509,21 +509,6 @@ function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim
     if (index.tokens.has(unit.text)) return;
     for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.queueAdd(u, id, sim);
   });
-}
-
-// Consonant skeletons of query tokens, remembered: skeleton() is a chain of regular expressions and
-// real traffic repeats its tokens. Bounded like normalise.ts's word-class cache.
-const SKELETON_CACHE = new Map<string, string>();
-const SKELETON_CACHE_LIMIT = 100_000;
-
-function skeletonOf(text: string): string {
-  let sk = SKELETON_CACHE.get(text);
-  if (sk === undefined) {
-    sk = skeleton(text);
-    if (SKELETON_CACHE.size >= SKELETON_CACHE_LIMIT) SKELETON_CACHE.clear();
-    SKELETON_CACHE.set(text, sk);
-  }
-  return sk;
 }
 
 /** Shortest abjad skeleton that alone makes a phonetic match (fixed 0.84); shorter ones need the same consonants. */

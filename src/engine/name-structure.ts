@@ -16,7 +16,7 @@
 import type { ListEntry } from '../lists/model.js';
 import anyAscii from 'any-ascii';
 import { simplifiedHan } from './han-variants.js';
-import { HANGUL, koreanListSpelling, normaliseName, rawWords, skeleton, type NameToken } from './normalise.js';
+import { HANGUL, koreanListSpelling, normaliseName, rawWords, skeletonOf, type NameToken } from './normalise.js';
 import { GENERIC_FIRST_GIVEN, GIVEN_NAME_TITLES } from './vocabulary.js';
 
 /** Nationalities whose given names are written in syllables of one name (Chinese, Korean). */
@@ -106,7 +106,7 @@ export function hyphenatedGivenNames(entry: Pick<ListEntry, 'kind'>, text: strin
   if (entry.kind !== 'individual' || parts.length !== 2) return [];
   return parts[1].split(/\s+/).filter((w) => HYPHEN.test(w)).map((w) => normaliseName(w))
     .filter((ts) => ts.length >= 2 && ts.every((t) => !t.weak && t.text.length >= 3) && !GENERIC_FIRST_GIVEN.has(ts[0].text))
-    .map((ts) => ({ skeletons: ts.map((t) => skeleton(t.text)) }));
+    .map((ts) => ({ skeletons: ts.map((t) => skeletonOf(t.text)) }));
 }
 
 /**
@@ -117,7 +117,7 @@ export function hyphenatedGivenNames(entry: Pick<ListEntry, 'kind'>, text: strin
 export function runOfName(tokens: readonly NameToken[], name: HyphenatedName): [number, number] | null {
   const n = name.skeletons.length;
   for (let i = 0; i + n - 1 <= Math.min(tokens.length - 1, MAX_GROUP_POSITION); i++) {
-    if (!name.skeletons.every((sk, k) => !tokens[i + k].weak && skeleton(tokens[i + k].text) === sk)) continue;
+    if (!name.skeletons.every((sk, k) => !tokens[i + k].weak && skeletonOf(tokens[i + k].text) === sk)) continue;
     const all = (((2 ** n - 1) * 2 ** i) >>> 0);
     return [all, all];
   }

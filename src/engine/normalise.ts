@@ -684,6 +684,23 @@ export function normalisedKey(raw: string): string {
     .join(' ');
 }
 
+// Consonant skeletons remembered: skeleton() is a chain of regular expressions, and both real traffic
+// and the index build (a list repeats its words) ask for the same words again. Bounded like the
+// word-class cache.
+const SKELETON_CACHE = new Map<string, string>();
+const SKELETON_CACHE_LIMIT = 100_000;
+
+/** skeleton(text), remembered (see SKELETON_CACHE). */
+export function skeletonOf(text: string): string {
+  let sk = SKELETON_CACHE.get(text);
+  if (sk === undefined) {
+    sk = skeleton(text);
+    if (SKELETON_CACHE.size >= SKELETON_CACHE_LIMIT) SKELETON_CACHE.clear();
+    SKELETON_CACHE.set(text, sk);
+  }
+  return sk;
+}
+
 /**
  * Consonant skeleton: the shape of a token once vowels (which abjads omit and transliterations
  * disagree on) are gone and sound-alike letters are folded. "mahmoud" and Arabic "mhmwd" both give
