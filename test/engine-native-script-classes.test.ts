@@ -82,4 +82,29 @@ describeShared('native-script and initial precision classes', () => {
       await expectPairs([['Company A.', 'Company A'], ['Joe A. Smith', 'Joe Smith'], ['Banco S. A.', 'Banco SA']], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: an Arabic-script name written the Persian way is read the Persian way too', () => {
+    // Iranian names on the lists are spelled as Persian reads them: ض ظ ذ all z (رضا Reza, ظریف
+    // Zarif), ث s (ثابت Sabet), و the consonant v beside an alif, before a ye or at the start (جواد
+    // Javad, موسوی Musavi, وحید Vahid), and ی / ک for the Arabic ي / ك (حسین = حسين). Before, each of
+    // these names found nothing at all, in any mode.
+    it('Persian spellings of listed Iranian names are flagged in balanced and loose', () => {
+      expectFlags([
+        ['محمد جواد ظریف', 'ofac-sdn/26950'], // ZARIF, Mohammad Javad: ظ and consonantal و
+        ['علیرضا تنگسیری', 'ofac-sdn/26935'], // TANGSIRI, Ali Reza: ض
+        ['احمد وحیدی', 'ofac-sdn/12060'], // VAHIDI, Ahmad: a first و
+        ['مرتضی رضوی', 'ofac-sdn/23466'], // RAZAVI, Morteza: ض and و before ye
+        ['جواد کریمی ثابت', 'ofac-sdn/29385'], // KARIMI SABET, Javad: ث and ک
+        ['سید جواد موسوی', 'ofac-sdn/19237'], // MUSAVI, Sayyed Javad: the title سید
+        ['حسین سلامی', 'ofac-sdn/10584'], // SALAMI, Hoseyn: Persian ی in a name the table knows
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('the Arabic reading stays: the same letters still find the Arabic spellings', () => {
+      expectFlags([
+        ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d
+        ['عمر محمود عثمان', 'ofac-sdn/6950'], // UTHMAN, Omar Mahmoud: ث read th, و a vowel
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

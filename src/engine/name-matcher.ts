@@ -576,9 +576,9 @@ function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: s
  * An abjad token read as two consonants or fewer: its skeleton has two, or one letter written twice
  * (كاكا Kaka "kk", بابا Baba "bb", لال Lal "ll", عزيز Aziz "zz": consonants the skeleton folds into one).
  */
-function shortAbjad(token: NameToken, sk: string): boolean {
+function shortAbjad(token: NameToken, sk: string, text: string): boolean {
   if (!token.abjad || token.weak) return false;
-  return sk.length === 2 || (sk.length === 1 && /^(.)\1$/.test(consonants(token.text)));
+  return sk.length === 2 || (sk.length === 1 && /^(.)\1$/.test(consonants(text)));
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
@@ -589,9 +589,11 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     if (unit.span !== 1 || ((asWritten >>> unit.pos) & 1) === 1) continue;
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
-    const sk = skeletonOf(token.text);
-    if (shortAbjad(token, sk)) {
-      addShortAbjad(core, index, u, token.text, sk, letterPass);
+    // An abjad word's other reading (its Persian one, NameToken.raw) searches by its own consonants.
+    const text = token.persian === unit.text ? unit.text : token.text;
+    const sk = skeletonOf(text);
+    if (shortAbjad(token, sk, text)) {
+      addShortAbjad(core, index, u, text, sk, letterPass);
       continue;
     }
     // A Latin-script token needs three consonants to be distinctive at all.
@@ -602,7 +604,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
     // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
     if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, ABJAD_SAME_SIM);
-    else if (token.abjad) addSameConsonants(core, index, u, token.text, ids);
+    else if (token.abjad) addSameConsonants(core, index, u, text, ids);
     // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
     else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
   }

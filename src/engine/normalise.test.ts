@@ -204,6 +204,25 @@ describe('normaliseName: scripts', () => {
     expect(tokens('ٱلراشد')).toEqual(['al*', 'rshd']);
   });
 
+  it('gives an Arabic-script word its Persian reading beside the Arabic one: ض ظ ذ as z, ث as s, consonantal و as v', () => {
+    const persian = (name: string): Array<string | undefined> => normaliseName(name).map((t) => t.persian);
+    expect(persian('محمد جواد ظریف')).toEqual([undefined, 'jvd', 'zryf']);
+    expect(persian('علیرضا')).toEqual(['lyrz']);
+    // Before the article's alif-lam, و is the vowel of "Zol-" (ذوالفقار Zolfaghar).
+    expect(persian('ذوالفقار')).toEqual(['zwlfqr']);
+    expect(persian('ثابت')).toEqual(['sbt']);
+    expect(persian('وحید موسوی')).toEqual(['vhyd', 'mwsvy']);
+    // و between consonants is the vowel in both readings (Mahmoud), and a word without these letters has one reading.
+    expect(persian('محمود کریمی')).toEqual([undefined, undefined]);
+    // The Persian reading is searched as the token's raw spelling; the Arabic one stays its text.
+    expect(normaliseName('رضوان').map((t) => [t.text, t.raw])).toEqual([['rdwn', 'rzvn']]);
+  });
+
+  it('reads Persian letter forms as the name table\'s Arabic ones (ی = ي, ک = ك, ه = ة)', () => {
+    expect(tokens('حسین علی کریم فاطمه')).toEqual(tokens('حسين علي كريم فاطمة'));
+    expect(tokens('حسین علی')).toEqual(['hussein', 'ali']);
+  });
+
   it('reads an Arabic-script word as a name or an Arabic particle, never a Latin title or legal form', () => {
     // Sara, Isra, Asal, Imad, Amer, Ammar, Atab, Sati': their vowel-less readings spell Sr., S.L., MD, Mr., TB, St.
     expect(tokens('سارا محمدی')).toEqual(['sr', 'mhmdy']);

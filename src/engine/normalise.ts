@@ -32,6 +32,8 @@ export interface NameToken {
    * typo "Abdela" does not), so the raw spellings must also be able to meet.
    */
   raw?: string;
+  /** An Arabic-script word's Persian reading (RawWord.persian), searched as its `raw`. */
+  persian?: string;
 }
 
 /** Hangul syllables. */
@@ -60,6 +62,8 @@ export interface RawWord {
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
+  /** An Arabic-script word's Persian reading, where it differs (see persianReading). */
+  persian?: string;
   /**
    * The glued spelling a word was split from ("eldin" for din, see articleDin; "muqaltd" for muqa,
    * see gluedLegalForm): the token's raw spelling, searched too, so a list name that writes it
@@ -71,12 +75,22 @@ export interface RawWord {
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
 const plainAlif = (w: string): string => w.replace(/[أإآٱ]/g, 'ا');
 
+/**
+ * The name table's key of a word: alifs plain, and the letters Persian writes in its own forms read
+ * as the Arabic ones (ی and final ى as ي, ک as ك, final ه for ة), so حسین, علی and فاطمه are the
+ * table's حسين, علي and فاطمة.
+ */
+const nameKey = (w: string): string => plainAlif(w).replace(/[\u06cc\u0649]/g, '\u064a').replace(/\u06a9/g, '\u0643').replace(/\u0629/g, '\u0647');
+
+/** ABJAD_NAMES by nameKey. */
+const NAME_TABLE: ReadonlyMap<string, string> = new Map([...ABJAD_NAMES].map(([k, v]) => [nameKey(k), v]));
+
 /** A common Arabic or Hebrew name in its usual Latin spelling; "al-" + name when written with the article. */
 function abjadName(word: string): string {
-  const plain = plainAlif(word);
-  const known = ABJAD_NAMES.get(plain);
+  const plain = nameKey(word);
+  const known = NAME_TABLE.get(plain);
   if (known) return ` ${known} `;
-  if (plain.startsWith('ال') && ABJAD_NAMES.has(plain.slice(2))) return ` al ${ABJAD_NAMES.get(plain.slice(2))} `;
+  if (plain.startsWith('ال') && NAME_TABLE.has(plain.slice(2))) return ` al ${NAME_TABLE.get(plain.slice(2))} `;
   return word;
 }
 
@@ -84,7 +98,7 @@ function abjadName(word: string): string {
 function nativePhrases(text: string): string {
   for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
-  if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (ABJAD_NAMES.has(plainAlif(`عبد${rest}`)) ? `عبد${rest}` : m));
+  if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
   return text;
 }
 
@@ -243,8 +257,38 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
       if (abjad) sink.words[k] = article && k === first ? { ...sink.words[k], abjad, arabic, article } : { ...sink.words[k], abjad, arabic };
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
     }
+    if (arabic && PERSIAN_DIFFERS.test(piece)) persianReadings(piece, sink.words, first, limits);
   }
   return sink.words;
+}
+
+/** Letters Persian (and Urdu) read otherwise than Arabic: ض ظ ذ ث, and و. */
+const PERSIAN_DIFFERS = /[\u0636\u0638\u0630\u062b\u0648]/u;
+
+/**
+ * Persian reads ض ظ ذ all as z (رضا Reza, ظریف Zarif, ذوالفقار Zolfaghar) and ث as s, where
+ * Arabic reads d, dh, dh and th (رمضان Ramadan / Ramazan); and و is the consonant v where it
+ * begins a word, stands beside an alif (not the article's: ذوال Zol-) or before a ye (وحید Vahid,
+ * جواد Javad, موسوی Mousavi),
+ * which the Arabic reading takes for the vowel u (جواد "jwd" for Jawad). Latin lists spell Iranian
+ * names the Persian way, Arab names the Arabic way, and a word in Arabic script does not say which
+ * it is: each word keeps its Arabic reading and carries the Persian one, searched too (NameToken.raw).
+ */
+function persianLetters(word: string): string {
+  return word
+    .replace(/[\u0636\u0638\u0630]/gu, '\u0632')
+    .replace(/\u062b/gu, '\u0633')
+    .replace(/(^|[\u0627\u0622\u0648])\u0648|\u0648(?=[\u0622\u06cc\u064a]|\u0627(?!\u0644))/gu, (m: string, before?: string) => `${before ?? ''}v`);
+}
+
+/** Each word of `piece` (from `first` in `words`) gets its Persian reading, when the words still pair up. */
+function persianReadings(piece: string, words: RawWord[], first: number, limits: Readonly<NameLimits>): void {
+  const alt = new WordSink(limits);
+  pieceWords(nativeWord(persianLetters(piece)), alt);
+  if (alt.words.length !== words.length - first) return;
+  alt.words.forEach((w, i) => {
+    if (w.text !== words[first + i].text && w.text.length > 1) words[first + i] = { ...words[first + i], persian: w.text };
+  });
 }
 
 /** Lower-case ASCII words: apostrophes vanish (O'Brien = OBrien), dots inside initialisms join (p.l.c. = plc). */
@@ -260,6 +304,8 @@ interface ClassifiedWord {
   raw?: string;
   /** See RawWord.written. */
   written?: string;
+  /** See NameToken.persian. */
+  persian?: string;
   syllabic?: boolean;
   /** See NameToken.standalone. */
   standalone?: boolean;
@@ -513,8 +559,11 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       if (as.cls === 'legal' || (PHRASE_WORD_SET.has(as.text) && as.text !== w.written)) c = as;
     }
     if (w.glued !== undefined) c = { ...c, raw: w.glued };
-    const written = query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined;
-    return w.abjad || written ? { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}) } : c;
+    const read = w.persian !== undefined && c.raw === undefined && c.cls === 'name' ? classifyWord(w.persian, false).text : undefined;
+    const persian = read !== undefined && read !== c.text ? read : undefined;
+    const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
+    if (!w.abjad && !written) return c;
+    return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}) };
   });
   const folded = foldNumbers(foldPhrases(classified));
   const kept = folded.filter((w) => w.cls !== 'stop');
@@ -525,6 +574,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const token: NameToken = { text: w.text, weak: w.cls !== 'name' && w.cls !== 'stop' && !particleAtEnd, abjad: w.abjad === true };
     if (w.raw && w.raw !== w.text) token.raw = w.raw;
     else if (w.written) token.raw = w.written;
+    if (w.persian) token.persian = w.persian;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
     return token;
@@ -582,10 +632,13 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
-  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin' }];
+  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin', persian: undefined }];
   if (!arabic) return [w];
-  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu' }];
-  if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) return [{ ...w, text: 'al' }, { ...w, text: word.slice(1) }];
+  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined }];
+  if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
+    const persian = w.persian?.startsWith('l') ? w.persian.slice(1) : undefined;
+    return [{ ...w, text: 'al', persian: undefined }, { ...w, text: word.slice(1), persian }];
+  }
   return [w];
 }
 
@@ -633,7 +686,7 @@ const mayHoldLegalForm = (w: RawWord): boolean => !w.syllabic && !w.abjad && w.t
  */
 function gluedLegalForm(w: RawWord): RawWord[] {
   if (!mayHoldLegalForm(w) || LEGAL_FORMS.has(w.text)) return [w];
-  const part = (text: string): RawWord => ({ ...w, text, written: undefined });
+  const part = (text: string): RawWord => ({ ...w, text, written: undefined, persian: undefined });
   for (const form of GLUED_LEGAL_FORM_WORDS) {
     if (w.text.length >= form.length + 2 && w.text.startsWith(form)) return [part(form), ...gluedLegalForm(part(w.text.slice(form.length)))];
   }
