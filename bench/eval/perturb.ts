@@ -6,7 +6,8 @@
  *
  * "must" says which mode is required to catch the kind: balanced must catch typos (one edit per
  * long token), transliteration variants and script changes, reordering, dropped middle names,
- * legal-form changes, joined tokens, diacritics and aliases; loose adds two edits and initials.
+ * legal-form changes, joined tokens, diacritics and aliases; loose adds two edits and initials, and (for
+ * now, see MUST) names written back in Arabic script.
  */
 import type { Engine } from '../../src/engine/index.js';
 import type { Fuzziness } from '../../src/engine/types.js';
@@ -76,6 +77,173 @@ function toCyrillic(name: string): string {
   return out;
 }
 
+const ARABIC_SCRIPT_COUNTRIES = new Set([
+  'IR', 'IQ', 'SY', 'LB', 'YE', 'SA', 'AE', 'AF', 'PK', 'JO', 'PS', 'EG', 'LY', 'SD', 'KW', 'BH', 'QA', 'OM', 'DZ', 'MA', 'TN',
+]);
+
+/**
+ * The letters a Latin consonant may stand for: each letter sharing the reading, so the sample covers
+ * every sound-alike (Persian reads ز ذ ض ظ all as z, س ص ث as s, ت ط as t, ه ح as h, ق غ as q/gh).
+ * k and y are filled in per query (Persian ک ی or Arabic ك ي).
+ */
+const ARABIC_LETTERS: Record<string, readonly string[]> = {
+  kh: ['خ'], sh: ['ش'], ch: ['چ'], zh: ['ژ'], gh: ['ق', 'غ'], th: ['ث'], dh: ['ذ'], ph: ['ف'],
+  z: ['ز', 'ذ', 'ض', 'ظ'], s: ['س', 'ص', 'ث'], t: ['ت', 'ط'], h: ['ه', 'ح'], q: ['ق', 'غ'],
+  j: ['ج'], g: ['گ'], p: ['پ'], v: ['و'], w: ['و'], f: ['ف'], b: ['ب'], d: ['د'], l: ['ل'], m: ['م'], n: ['ن'], r: ['ر'],
+};
+
+/** Vowel pairs written as one long vowel: ی for the i sounds, و for the u sounds, ا for a long a. */
+const LONG_VOWELS: Record<string, 'i' | 'u' | 'a'> = {
+  aa: 'a', ai: 'i', ei: 'i', ee: 'i', ie: 'i', ii: 'i', iy: 'i', au: 'u', ou: 'u', oo: 'u', uu: 'u',
+};
+
+/** Names whose initial vowel is an ayn (علی, عباس, عمر): written with ع, not alif. */
+const AYN_INITIAL = new Set([
+  'ali', 'abbas', 'omar', 'umar', 'othman', 'uthman', 'osman', 'adel', 'adil', 'ammar', 'aziz', 'abed', 'abid', 'imad', 'emad',
+  'isa', 'issa', 'eisa', 'aref', 'arif', 'aisha', 'ayesha', 'alaa', 'alireza', 'aliakbar', 'aliasghar',
+]);
+
+/** The article's forms, written apart or hyphenated ("al-Rashid", "El Zein", "Inam ul Haq"). */
+const ARTICLES = new Set(['al', 'el', 'ul', 'il', 'ol']);
+/** The article with its l assimilated to the next word's first letter ("ad-Din", "ur-Rehman", "ash-Shami"). */
+const ASSIMILATED_ARTICLE = /^[aeiu](sh|[dtsznr])$/;
+/** "Abdul", "Abdel", "Abdol": abd + the article, before the next word. */
+const ABD_ARTICLE = /^abd[aeiou]l$/;
+/** A word ending in Allah (Abdullah, Nasrollah, Faizullah, Hezbollah): the stem, then الله as written. */
+const ALLAH_END = /^(.{3,}?)[uoae]llah?$/;
+/** "Uddin", "Eddine", "Aldin": the article glued to din, written الدین. */
+const GLUED_DIN = /^[aeu][ld]?d(in|een|ine)$/;
+
+interface ArabicStyle {
+  k: string;
+  y: string;
+}
+
+/**
+ * One Latin word in Arabic script, letter by letter: consonants to one of the letters sharing their
+ * reading (doubled ones written once), vowels as the script writes them: a word-initial vowel as ا
+ * (sometimes آ for a), the i sounds as ی and the u sounds as و, a medial a as ا half the time (a long ā
+ * is written, a short a is not), a medial o likewise (Persian o is the short vowel: Mohsen محسن), other
+ * medial e not at all; a final a as ا or ه, a final e or eh as ه (an "ah"/"eh" ending sometimes ح:
+ * Saleh صالح). An apostrophe (ayn or hamza in the list spelling) is mostly ع.
+ */
+function arabicWord(word: string, rng: Rng, style: ArabicStyle): string {
+  let w = word;
+  if (AYN_INITIAL.has(w)) w = `\`${w}`;
+  // y and w after a vowel and before none are the second half of a diphthong (Zayd, Dawlat); a y
+  // after a consonant and before none is the vowel i (Fahmy).
+  w = w
+    .replace(/(?<=[aeiou])y(?![aeiouy])/g, 'i')
+    .replace(/(?<=[aeiou])w(?![aeiouw])/g, 'u')
+    .replace(/(?<=[^aeiou'`])y(?![aeiouy])/g, 'i');
+  const isVowel = (c: string | undefined): boolean => c !== undefined && 'aeiou'.includes(c);
+  const letter = (key: string): string => (key === 'k' || key === 'c' ? style.k : key === 'y' ? style.y : pick(rng, ARABIC_LETTERS[key]));
+  let out = '';
+  let i = 0;
+  while (i < w.length) {
+    const c = w[i];
+    if (c === '`') { out += 'ع'; i++; continue; }
+    if (c === "'") { if (!out || rng() < 0.75) out += 'ع'; i++; continue; }
+    if (isVowel(c)) {
+      const pair = w.slice(i, i + 2);
+      const long = LONG_VOWELS[pair];
+      const len = long ? 2 : 1;
+      const end = i + len >= w.length;
+      // "ah"/"eh" at the end: the vowel ending (ه), or the vowel and a final ح (Saleh, Fattah).
+      const endsInH = !long && (c === 'a' || c === 'e') && i + len === w.length - 1 && w[w.length - 1] === 'h';
+      if ((out === '' && i === 0) || (out === 'ع' && i === 1 && w[0] === '`')) {
+        if (out === '') out += (c === 'a' && (pair === 'aa' || rng() < 0.15)) ? 'آ' : 'ا';
+        // A long initial vowel keeps its letter after the alif (Eisa ایسا, Ousama اوسامه).
+        if (long === 'i') out += style.y;
+        else if (long === 'u') out += 'و';
+        else if (out.endsWith('ع')) {
+          // After an initial ayn the vowel is written as a medial one (Ali علی, Omar عمر).
+          if (c === 'i') out += style.y;
+          else if (c === 'u') out += 'و';
+        }
+        i += len;
+        continue;
+      }
+      if (endsInH) {
+        if (rng() < 0.7) out += 'ه';
+        else out += (c === 'a' && rng() < 0.5 ? 'ا' : '') + pick(rng, ARABIC_LETTERS.h);
+        i += 2;
+        continue;
+      }
+      const sound = long ?? c;
+      if (sound === 'i') out += style.y;
+      else if (sound === 'u') out += 'و';
+      else if (long === 'a') out += 'ا';
+      else if (c === 'a') out += end ? (rng() < 0.5 ? 'ا' : 'ه') : rng() < 0.5 ? 'ا' : '';
+      else if (c === 'o') out += end || rng() < 0.5 ? 'و' : '';
+      else if (c === 'e') out += end ? 'ه' : '';
+      i += len;
+      continue;
+    }
+    const two = w.slice(i, i + 2);
+    if (ARABIC_LETTERS[two] && two.length === 2) {
+      out += letter(two);
+      i += 2;
+      while (w.slice(i, i + 2) === two) i += 2;
+      continue;
+    }
+    if (c === 'x') out += style.k + pick(rng, ARABIC_LETTERS.s);
+    else out += letter(c);
+    i++;
+    // Doubled consonants are written once (Hassan حسن, Abbas عباس, Seyyed سید).
+    while (w[i] === c) i++;
+  }
+  return out;
+}
+
+/**
+ * A listed name written back in Arabic script, the way an Iranian, Iraqi, Syrian or Afghan user types
+ * it: word by word (arabicWord), the article attached to its word (الرشید), "Abd al-X" and "Abdul X"
+ * as عبد and the article with X, Allah endings as الله, bin / ibn / bint as بن / ابن / بنت; the list's
+ * "SURNAME, Given" kept or turned given-first. Persian ی and ک in most queries, Arabic ي and ك in some.
+ * Null when a word is nothing the writer could write (digits, initials, other signs).
+ */
+export function toArabicScript(name: string, rng: Rng): string | null {
+  const plain = name.normalize('NFD').replace(/\p{M}/gu, '').replace(/[()]/g, ' ').replace(/[‘’`ʿʾ]/g, "'");
+  if (/[^A-Za-z' ,-]/.test(plain)) return null;
+  const [surname, ...given] = plain.split(',');
+  const parts = given.length === 0 ? [surname] : rng() < 0.5 ? [given.join(' '), surname] : [surname, given.join(' ')];
+  const ws = parts.join(' ').toLowerCase().split(/[\s-]+/).filter((w) => /[a-z]/.test(w));
+  if (ws.length < 2 || ws.some((w) => w.replace(/'/g, '').length < 2)) return null;
+  const persian = rng() < 0.75;
+  const style: ArabicStyle = { k: persian ? 'ک' : 'ك', y: persian ? 'ی' : 'ي' };
+  const write = (w: string): string => {
+    if (GLUED_DIN.test(w)) return 'الد' + style.y + 'ن';
+    if (w === 'allah') return 'الله';
+    const allah = ALLAH_END.exec(w);
+    if (allah) return arabicWord(allah[1], rng, style) + 'الله';
+    if (/^abd[aeiou]l.{3,}$/.test(w)) return abd(w.slice(5));
+    return arabicWord(w, rng, style);
+  };
+  // After the article an initial a is plain alif (العرب, not الآرب).
+  const withArticle = (x: string): string => `ال${write(x).replace(/^آ/, 'ا')}`;
+  const abd = (x: string): string => `عبد${rng() < 0.5 ? '' : ' '}${withArticle(x)}`;
+  const isArticle = (w: string, next: string | undefined): boolean =>
+    next !== undefined && (ARTICLES.has(w) || (ASSIMILATED_ARTICLE.test(w) && next.startsWith(w.slice(1))));
+  const out: string[] = [];
+  // Particles are recognised with any apostrophe (the list's ayn) dropped: 'Abd al-Malik.
+  const bare = ws.map((w) => w.replace(/'/g, ''));
+  for (let i = 0; i < ws.length; i++) {
+    const w = bare[i];
+    const next = bare[i + 1];
+    if (w === 'abd' && next !== undefined && isArticle(next, bare[i + 2])) { out.push(abd(ws[i + 2])); i += 2; continue; }
+    if (ABD_ARTICLE.test(w) && next !== undefined) { out.push(abd(ws[i + 1])); i += 1; continue; }
+    if (isArticle(w, next)) { out.push(withArticle(ws[i + 1])); i += 1; continue; }
+    if (ARTICLES.has(w)) { out.push('آل'); continue; }
+    if (w === 'bin' || w === 'ben') { out.push('بن'); continue; }
+    if (w === 'ibn') { out.push('ابن'); continue; }
+    if (w === 'bint') { out.push('بنت'); continue; }
+    if (w === 'abu' || w === 'abou' || w === 'abo') { out.push('ابو'); continue; }
+    out.push(write(ws[i]));
+  }
+  return out.join(' ').split(/\s+/).filter(Boolean).join(' ');
+}
+
 const EAST_ASIAN = new Set(['CN', 'KP', 'KR', 'TW', 'HK', 'MO', 'VN']);
 export const isEastAsian = (entry: ListEntry): boolean =>
   [...entry.nationalities, ...entry.citizenships].some((c) => EAST_ASIAN.has(c));
@@ -108,12 +276,16 @@ const LEGAL_SWAPS: Array<[RegExp, string]> = [
 
 export type NoiseKind =
   | 'typo' | 'transliteration' | 'cyrillic' | 'reorder' | 'dropped-middle' | 'legal-form' | 'joined' | 'diacritics'
-  | 'alias' | 'two-typos' | 'initials' | 'typo-anywhere' | 'join-comma' | 'glued-particle';
+  | 'alias' | 'two-typos' | 'initials' | 'typo-anywhere' | 'join-comma' | 'glued-particle' | 'arabic-script';
 
 export const MUST: Record<NoiseKind, Fuzziness> = {
   typo: 'balanced', transliteration: 'balanced', cyrillic: 'balanced', reorder: 'balanced', 'dropped-middle': 'balanced',
   'legal-form': 'balanced', joined: 'balanced', diacritics: 'balanced', alias: 'balanced', 'two-typos': 'loose', initials: 'loose',
   'typo-anywhere': 'balanced', 'join-comma': 'balanced', 'glued-particle': 'balanced',
+  // Loose for now: a new positive class (until now Arabic-script queries were only negatives), measured
+  // before it is required, so it does not move the balanced must-catch figure the thresholds are tuned on.
+  // Its recall per mode is printed like every kind's; make it balanced once balanced reads it well.
+  'arabic-script': 'loose',
 };
 
 /** One edit at any letter of the word, the first and last included. */
@@ -164,6 +336,11 @@ export function perturb(kind: NoiseKind, entry: ListEntry, rng: Rng): string | n
       if (entry.kind !== 'individual' || ws.length < 2) return null;
       if (![...entry.nationalities, ...entry.citizenships].some((c) => CYRILLIC_COUNTRIES.has(c))) return null;
       return toCyrillic(ws.join(' '));
+    case 'arabic-script':
+      // Names from Iran, the Arab countries, Afghanistan and Pakistan are what users write in Arabic script.
+      if (entry.kind !== 'individual' || ws.length < 2) return null;
+      if (![...entry.nationalities, ...entry.citizenships].some((c) => ARABIC_SCRIPT_COUNTRIES.has(c))) return null;
+      return toArabicScript(entry.name, rng);
     case 'reorder':
       // People are written surname-first or given-name-first; organisation names have one order.
       if (entry.kind !== 'individual' || ws.length < 2) return null;
