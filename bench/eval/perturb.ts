@@ -83,14 +83,28 @@ const ARABIC_SCRIPT_COUNTRIES = new Set([
 
 /**
  * The letters a Latin consonant may stand for: each letter sharing the reading, so the sample covers
- * every sound-alike (Persian reads ز ذ ض ظ all as z, س ص ث as s, ت ط as t, ه ح as h, ق غ as q/gh).
- * k and y are filled in per query (Persian ک ی or Arabic ك ي).
+ * every sound-alike (Persian reads ز ذ ض ظ all as z, س ص ث as s, ت ط as t, ه ح as h, ق غ as q/gh),
+ * each with a weight near how often names use it: the plain letter most (ز for most z's), the others
+ * often enough that every one is read (a uniform draw would write three z's in four as ذ ض ظ, which
+ * no real sample of names does). k and y are filled in per query (Persian ک ی or Arabic ك ي).
  */
-const ARABIC_LETTERS: Record<string, readonly string[]> = {
-  kh: ['خ'], sh: ['ش'], ch: ['چ'], zh: ['ژ'], gh: ['ق', 'غ'], th: ['ث'], dh: ['ذ'], ph: ['ف'],
-  z: ['ز', 'ذ', 'ض', 'ظ'], s: ['س', 'ص', 'ث'], t: ['ت', 'ط'], h: ['ه', 'ح'], q: ['ق', 'غ'],
-  j: ['ج'], g: ['گ'], p: ['پ'], v: ['و'], w: ['و'], f: ['ف'], b: ['ب'], d: ['د'], l: ['ل'], m: ['م'], n: ['ن'], r: ['ر'],
+const ARABIC_LETTERS: Record<string, ReadonlyArray<readonly [string, number]>> = {
+  kh: [['خ', 1]], sh: [['ش', 1]], ch: [['چ', 1]], zh: [['ژ', 1]], gh: [['غ', 0.6], ['ق', 0.4]], th: [['ث', 1]], dh: [['ذ', 1]], ph: [['ف', 1]],
+  z: [['ز', 0.55], ['ذ', 0.15], ['ض', 0.15], ['ظ', 0.15]], s: [['س', 0.8], ['ص', 0.15], ['ث', 0.05]], t: [['ت', 0.8], ['ط', 0.2]],
+  h: [['ه', 0.6], ['ح', 0.4]], q: [['ق', 0.8], ['غ', 0.2]],
+  j: [['ج', 1]], g: [['گ', 1]], p: [['پ', 1]], v: [['و', 1]], w: [['و', 1]], f: [['ف', 1]], b: [['ب', 1]], d: [['د', 1]], l: [['ل', 1]],
+  m: [['م', 1]], n: [['ن', 1]], r: [['ر', 1]],
 };
+
+/** One of `letters` by its weight. */
+function pickLetter(rng: Rng, letters: ReadonlyArray<readonly [string, number]>): string {
+  let x = rng();
+  for (const [letter, weight] of letters) {
+    if (x < weight) return letter;
+    x -= weight;
+  }
+  return letters[letters.length - 1][0];
+}
 
 /** Vowel pairs written as one long vowel: ی for the i sounds, و for the u sounds, ا for a long a. */
 const LONG_VOWELS: Record<string, 'i' | 'u' | 'a'> = {
@@ -137,7 +151,7 @@ function arabicWord(word: string, rng: Rng, style: ArabicStyle): string {
     .replace(/(?<=[aeiou])w(?![aeiouw])/g, 'u')
     .replace(/(?<=[^aeiou'`])y(?![aeiouy])/g, 'i');
   const isVowel = (c: string | undefined): boolean => c !== undefined && 'aeiou'.includes(c);
-  const letter = (key: string): string => (key === 'k' || key === 'c' ? style.k : key === 'y' ? style.y : pick(rng, ARABIC_LETTERS[key]));
+  const letter = (key: string): string => (key === 'k' || key === 'c' ? style.k : key === 'y' ? style.y : pickLetter(rng, ARABIC_LETTERS[key]));
   let out = '';
   let i = 0;
   while (i < w.length) {
@@ -166,7 +180,7 @@ function arabicWord(word: string, rng: Rng, style: ArabicStyle): string {
       }
       if (endsInH) {
         if (rng() < 0.7) out += 'ه';
-        else out += (c === 'a' && rng() < 0.5 ? 'ا' : '') + pick(rng, ARABIC_LETTERS.h);
+        else out += (c === 'a' && rng() < 0.5 ? 'ا' : '') + pickLetter(rng, ARABIC_LETTERS.h);
         i += 2;
         continue;
       }
@@ -187,7 +201,7 @@ function arabicWord(word: string, rng: Rng, style: ArabicStyle): string {
       while (w.slice(i, i + 2) === two) i += 2;
       continue;
     }
-    if (c === 'x') out += style.k + pick(rng, ARABIC_LETTERS.s);
+    if (c === 'x') out += style.k + pickLetter(rng, ARABIC_LETTERS.s);
     else out += letter(c);
     i++;
     // Doubled consonants are written once (Hassan حسن, Abbas عباس, Seyyed سید).
