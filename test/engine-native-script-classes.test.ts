@@ -100,10 +100,18 @@ describeShared('native-script and initial precision classes', () => {
       ], ['balanced', 'loose'], true);
     });
 
+    it('a word of two consonants scores higher against a list word that has the long vowels it writes', () => {
+      // نوری "nwry" writes Noori's oo and i; نیرو "nyrw" writes i and o where Noori has oo and i.
+      const noori = confidence('نوری محسن', 'balanced', 'ofac-sdn/29838'); // NOORI, Mohsen
+      expect(noori).toBeGreaterThan(confidence('نیرو محسن', 'balanced', 'ofac-sdn/29838'));
+      expect(confidence('نوری محسن', 'loose', 'ofac-sdn/29838')).toBeGreaterThanOrEqual(noori);
+    });
+
     it('the Arabic reading stays: the same letters still find the Arabic spellings', () => {
       expectFlags([
         ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d
         ['عمر محمود عثمان', 'ofac-sdn/6950'], // UTHMAN, Omar Mahmoud: ث read th, و a vowel
+        ['احمد داحير', 'ofac-sdn/21997'], // DAHIR, Ahmad: د then ح is d-h, no dh (before: clear in balanced)
       ], ['balanced', 'loose'], true);
     });
   });

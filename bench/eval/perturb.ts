@@ -91,7 +91,7 @@ const ARABIC_SCRIPT_COUNTRIES = new Set([
 const ARABIC_LETTERS: Record<string, ReadonlyArray<readonly [string, number]>> = {
   kh: [['خ', 1]], sh: [['ش', 1]], ch: [['چ', 1]], zh: [['ژ', 1]], gh: [['غ', 0.6], ['ق', 0.4]], th: [['ث', 1]], dh: [['ذ', 1]], ph: [['ف', 1]],
   z: [['ز', 0.55], ['ذ', 0.15], ['ض', 0.15], ['ظ', 0.15]], s: [['س', 0.8], ['ص', 0.15], ['ث', 0.05]], t: [['ت', 0.8], ['ط', 0.2]],
-  h: [['ه', 0.6], ['ح', 0.4]], q: [['ق', 0.8], ['غ', 0.2]],
+  h: [['ه', 0.5], ['ح', 0.5]], q: [['ق', 0.8], ['غ', 0.2]],
   j: [['ج', 1]], g: [['گ', 1]], p: [['پ', 1]], v: [['و', 1]], w: [['و', 1]], f: [['ف', 1]], b: [['ب', 1]], d: [['د', 1]], l: [['ل', 1]],
   m: [['م', 1]], n: [['ن', 1]], r: [['ر', 1]],
 };
@@ -110,6 +110,35 @@ function pickLetter(rng: Rng, letters: ReadonlyArray<readonly [string, number]>)
 const LONG_VOWELS: Record<string, 'i' | 'u' | 'a'> = {
   aa: 'a', ai: 'i', ei: 'i', ee: 'i', ie: 'i', ii: 'i', iy: 'i', au: 'u', ou: 'u', oo: 'u', uu: 'u',
 };
+
+/**
+ * Common given names as they are written in the script (Persian letter forms; ی and ک follow the
+ * query's style), whatever their Latin spelling: no one types محمد as its letters spelled out from
+ * "Mohammad" (موهامد). This eval's own list of usual spellings, not the engine's name table.
+ */
+const USUAL_SPELLINGS: ReadonlyMap<string, string> = new Map(
+  ([
+    [['mohammad', 'muhammad', 'mohammed', 'mohamed', 'muhammed', 'mohamad', 'mohamud', 'mohd'], 'محمد'],
+    [['ahmad', 'ahmed'], 'احمد'], [['ali'], 'علی'], [['hassan', 'hasan'], 'حسن'],
+    [['hossein', 'hosein', 'hoseyn', 'hussein', 'husayn', 'hussain', 'husain', 'husein'], 'حسین'],
+    [['reza', 'rida', 'ridha', 'raza'], 'رضا'], [['mahmoud', 'mahmud', 'mahmood'], 'محمود'], [['mehdi', 'mahdi'], 'مهدی'],
+    [['javad', 'jawad'], 'جواد'], [['abbas'], 'عباس'], [['ibrahim', 'ebrahim'], 'ابراهیم'], [['ismail', 'esmail', 'ismael', 'esmaeil'], 'اسماعیل'],
+    [['mostafa', 'mustafa', 'moustafa'], 'مصطفی'], [['yousef', 'yusuf', 'youssef', 'yousif', 'yusef'], 'یوسف'], [['omar', 'umar'], 'عمر'],
+    [['khaled', 'khalid'], 'خالد'], [['saeed', 'saeid', 'said', 'saied'], 'سعید'], [['gholam', 'ghulam'], 'غلام'],
+    [['qasem', 'qasim', 'ghasem', 'kassem', 'qassem'], 'قاسم'], [['kazem', 'kazim', 'kadhim'], 'کاظم'], [['karim', 'kareem'], 'کریم'],
+    [['rahim', 'raheem'], 'رحیم'], [['hamid'], 'حمید'], [['majid', 'majeed'], 'مجید'], [['mohsen', 'muhsin'], 'محسن'],
+    [['seyed', 'seyyed', 'sayyed', 'sayyid', 'sayed', 'syed', 'seyyid'], 'سید'], [['haji', 'hajji'], 'حاجی'], [['haj', 'hajj'], 'حاج'],
+    [['morteza', 'murtada', 'murtaza', 'mortaza'], 'مرتضی'], [['nasser', 'naser', 'nasir', 'nasr'], 'ناصر'], [['jafar', 'jaafar', 'jafer'], 'جعفر'],
+    [['hadi'], 'هادی'], [['amir'], 'امیر'], [['akbar'], 'اکبر'], [['asghar'], 'اصغر'], [['hashem', 'hashim'], 'هاشم'], [['yahya', 'yahia'], 'یحیی'],
+    [['musa', 'mousa', 'moussa'], 'موسی'], [['isa', 'eisa', 'issa'], 'عیسی'], [['fatemeh', 'fatima', 'fatma', 'fatimah'], 'فاطمه'],
+    [['zeinab', 'zainab', 'zaynab'], 'زینب'], [['maryam', 'mariam'], 'مریم'], [['salman'], 'سلمان'], [['sultan', 'soltan'], 'سلطان'],
+    [['mansour', 'mansur'], 'منصور'], [['tariq', 'tarek', 'tareq', 'tarik'], 'طارق'], [['faisal', 'faysal', 'feisal'], 'فیصل'],
+    [['osama', 'usama', 'ousama', 'oussama'], 'اسامه'], [['hamza', 'hamzah'], 'حمزه'], [['aziz'], 'عزیز'], [['salim', 'selim'], 'سلیم'],
+    [['salem'], 'سالم'], [['saleh', 'salih'], 'صالح'], [['adel', 'adil'], 'عادل'], [['ammar'], 'عمار'], [['imad', 'emad'], 'عماد'],
+    [['jamal', 'gamal'], 'جمال'], [['nour', 'nur', 'noor'], 'نور'], [['khan'], 'خان'], [['jan'], 'جان'], [['agha', 'aqa'], 'آقا'],
+    [['rashid', 'rasheed'], 'رشید'], [['hamad'], 'حمد'], [['fahd', 'fahad'], 'فهد'], [['abdul', 'abdol', 'abdel'], 'عبد'],
+  ] as Array<[string[], string]>).flatMap(([latin, written]) => latin.map((l): [string, string] => [l, written])),
+);
 
 /** Names whose initial vowel is an ayn (علی, عباس, عمر): written with ع, not alif. */
 const AYN_INITIAL = new Set([
@@ -137,7 +166,7 @@ interface ArabicStyle {
  * One Latin word in Arabic script, letter by letter: consonants to one of the letters sharing their
  * reading (doubled ones written once), vowels as the script writes them: a word-initial vowel as ا
  * (sometimes آ for a), the i sounds as ی and the u sounds as و, a medial a as ا half the time (a long ā
- * is written, a short a is not), a medial o likewise (Persian o is the short vowel: Mohsen محسن), other
+ * is written, a short a is not), a medial o never (Persian o is the short vowel: Mohsen محسن), other
  * medial e not at all; a final a as ا or ه, a final e or eh as ه (an "ah"/"eh" ending sometimes ح:
  * Saleh صالح). An apostrophe (ayn or hamza in the list spelling) is mostly ع.
  */
@@ -189,7 +218,8 @@ function arabicWord(word: string, rng: Rng, style: ArabicStyle): string {
       else if (sound === 'u') out += 'و';
       else if (long === 'a') out += 'ا';
       else if (c === 'a') out += end ? (rng() < 0.5 ? 'ا' : 'ه') : rng() < 0.5 ? 'ا' : '';
-      else if (c === 'o') out += end || rng() < 0.5 ? 'و' : '';
+      // A romanised o is the short vowel (Mohsen محسن, Gholam غلام), written only at the end.
+      else if (c === 'o') out += end ? 'و' : '';
       else if (c === 'e') out += end ? 'ه' : '';
       i += len;
       continue;
@@ -229,6 +259,8 @@ export function toArabicScript(name: string, rng: Rng): string | null {
   const write = (w: string): string => {
     if (GLUED_DIN.test(w)) return 'الد' + style.y + 'ن';
     if (w === 'allah') return 'الله';
+    const usual = USUAL_SPELLINGS.get(w.replace(/'/g, ''));
+    if (usual) return usual.replace(/ی/g, style.y).replace(/ک/g, style.k);
     const allah = ALLAH_END.exec(w);
     if (allah) return arabicWord(allah[1], rng, style) + 'الله';
     if (/^abd[aeiou]l.{3,}$/.test(w)) return abd(w.slice(5));

@@ -218,6 +218,16 @@ describe('normaliseName: scripts', () => {
     expect(normaliseName('رضوان').map((t) => [t.text, t.raw])).toEqual([['rdwn', 'rzvn']]);
   });
 
+  it('keeps an Arabic-script letter read d, t, k, s or z apart from a following ح or ه: no accidental dh, th, kh, sh', () => {
+    // داحير is Dahir (d-h), not a dh; سهيل is Suhail, not a sh; the alif between them transliterates to nothing.
+    expect(tokens('داحير')).toEqual(['dahyr']);
+    expect(tokens('دحير')).toEqual(['dahyr']);
+    expect(tokens('سهيل')).toEqual(['sahyl']);
+    expect(skeleton(tokens('داحير')[0])).toBe(skeleton('dahir'));
+    // The letters Latin writes as digraphs stay digraphs: ش sh, خ kh, ذ dh.
+    expect(tokens('شاکر خالد')).toEqual(['shkr', 'khalid']);
+  });
+
   it('reads Persian letter forms as the name table\'s Arabic ones (ی = ي, ک = ك, ه = ة)', () => {
     expect(tokens('حسین علی کریم فاطمه')).toEqual(tokens('حسين علي كريم فاطمة'));
     expect(tokens('حسین علی')).toEqual(['hussein', 'ali']);

@@ -112,11 +112,18 @@ function nativeWord(text: string): string {
   return text.replace(/ու/g, 'u').replace(/Ու|ՈՒ/g, 'U');
 }
 
+/**
+ * An Arabic-script letter read d, t, k, s, z, g or p before ح or ه: two letters, which side by side in
+ * Latin would read as one (داحر "dhr" read as the dh of Dhahir, not the d-h of Dahir; the alif and
+ * ayn between them transliterate to nothing): a vowel between them keeps them apart.
+ */
+const ACCIDENTAL_DIGRAPH = /([\u062f\u062a\u0643\u06a9\u0633\u0632\u0635\u0637\u0636\u06af\u067e][\u0627\u0621\u0639]*)(?=[\u062d\u0647])/gu;
+
 /** Transliterates to ASCII (no Han or Hangul here: those go one character at a time). */
 function toAscii(text: string): string {
   if (PLAIN_ASCII.test(text)) return text;
   // Ta marbuta is the "-a"/"-ah" ending of Latin spellings (Usama, Hamza); any-ascii writes "h".
-  if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a');
+  if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a').replace(ACCIDENTAL_DIGRAPH, '$1a');
   return anyAscii(text);
 }
 
