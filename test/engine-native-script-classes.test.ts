@@ -112,6 +112,11 @@ describeShared('native-script and initial precision classes', () => {
         ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d
         ['عمر محمود عثمان', 'ofac-sdn/6950'], // UTHMAN, Omar Mahmoud: ث read th, و a vowel
         ['احمد داحير', 'ofac-sdn/21997'], // DAHIR, Ahmad: د then ح is d-h, no dh (before: clear in balanced)
+        // And as the digraph the Latin spelling has (a review found these lost when only the d-h reading was kept):
+        ['ازهر محمد', 'ofac-sdn/11969'], // MAZHAR, Mohammed a.k.a. AZHAR: z-h as zh
+        ['الفتحلي المابروک', 'ofac-sdn/11173'], // al-Fathali: t-h as th
+        ['جاسمیت حکیم‌زاده', 'ofac-sdn/21845'], // HAKIMZADA, Jasmeet: a final ه, the vowel of -zada
+        ['سید حبیب احمد خان', 'ofac-sdn/27968'], // KHAN, Sayed Habib Ahmad: سید as the list's name word
       ], ['balanced', 'loose'], true);
     });
   });

@@ -608,17 +608,18 @@ const SHORT_ABJAD_SIM = 0.6;
  * a list word with the very same two meets the token at SHORT_ABJAD_SIM, a partial match, under the
  * review threshold alone, but no disagreement either.
  */
-function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean): void {
+function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean): void {
   const three = consonants(text).length >= 3;
   // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
   // letters or more is left to that pass, which scores a close spelling above the partial match
   // (وليد "wlyd" = Walid); a fixed partial match would take the word first.
   // A list word with the long vowels the script wrote where it has them (نوری "nwry" = Noori, not
-  // Nari or Nour) is more than the two consonants: it meets the token at WRITTEN_VOWELS_SIM, that pass or not.
+  // Nari or Nour) is more than the two consonants: it meets the token at WRITTEN_VOWELS_SIM, that pass
+  // or not; unless the word has letters its reading drops (معین Moein "myn" is no Amin: RawWord.silentLetters).
   const ids = index.skeletons.get(sk);
   if (!ids) return;
   if (three) addSameConsonants(core, index, u, text, ids);
-  else addSameConsonants(core, index, u, text, ids, letterPass && text.length >= 3 ? 0 : SHORT_ABJAD_SIM, WRITTEN_VOWELS_SIM);
+  else addSameConsonants(core, index, u, text, ids, letterPass && text.length >= 3 ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0);
 }
 
 /**
@@ -642,7 +643,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const text = token.persian === unit.text ? unit.text : token.text;
     const sk = skeletonOf(text);
     if (shortAbjad(token, sk, text)) {
-      addShortAbjad(core, index, u, text, sk, letterPass);
+      addShortAbjad(core, index, u, text, sk, letterPass, token.silentLetters !== true);
       continue;
     }
     // A Latin-script token needs three consonants to be distinctive at all.

@@ -32,8 +32,10 @@ export interface NameToken {
    * typo "Abdela" does not), so the raw spellings must also be able to meet.
    */
   raw?: string;
-  /** An Arabic-script word's Persian reading (RawWord.persian), searched as its `raw`. */
+  /** An Arabic-script word's other reading (RawWord.persian), searched as its `raw`. */
   persian?: string;
+  /** See RawWord.silentLetters. */
+  silentLetters?: boolean;
 }
 
 /** Hangul syllables. */
@@ -62,8 +64,13 @@ export interface RawWord {
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
-  /** An Arabic-script word's Persian reading, where it differs (see persianReading). */
+  /** An Arabic-script word's other reading, where it differs (see persianReadings). */
   persian?: string;
+  /**
+   * An Arabic-script word whose written vowels may not be all it has: it holds a letter the reading
+   * drops (ayn, hamza), or an article was split off it that may be its own letters (الوندی Alvandi).
+   */
+  silentLetters?: boolean;
   /**
    * The glued spelling a word was split from ("eldin" for din, see articleDin; "muqaltd" for muqa,
    * see gluedLegalForm): the token's raw spelling, searched too, so a list name that writes it
@@ -94,8 +101,14 @@ function abjadName(word: string): string {
   return word;
 }
 
+/** Arabic tatweel, harakat (fathatan to sukun, the hamza marks), and the superscript alif. */
+const ARABIC_MARKS = /[\u0640\u064b-\u065f\u0670]/gu;
+
 /** Replacements across words, made in the name's own script before transliteration (see vocabulary.ts). */
 function nativePhrases(text: string): string {
+  // Tatweel (the stretching stroke, محـــمد) and the vowel marks (harakat, shadda) are no letters of the
+  // name: the name table and the Persian reading read the bare letters.
+  if (ABJAD.test(text)) text = text.replace(ARABIC_MARKS, '');
   for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
   if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
@@ -113,17 +126,20 @@ function nativeWord(text: string): string {
 }
 
 /**
- * An Arabic-script letter read d, t, k, s, z, g or p before ح or ه: two letters, which side by side in
- * Latin would read as one (داحر "dhr" read as the dh of Dhahir, not the d-h of Dahir; the alif and
- * ayn between them transliterate to nothing): a vowel between them keeps them apart.
+ * An Arabic-script letter read d, t, k, s, z, g or p before ح or ه: two letters that side by side in
+ * Latin read as one (داحر "dhr" as the dh of Dhahir; the alif and ayn between them transliterate to
+ * nothing). Latin lists write both: Dahir, Suhail (d-h, s-h), and Fathi, Azhar, Adham, Ishaq, the
+ * "-zada" of Hakimzada (th, zh, dh, sh). The other reading (persianReadings) keeps them apart with a
+ * vowel between; the first keeps them as written.
  */
 const ACCIDENTAL_DIGRAPH = /([\u062f\u062a\u0643\u06a9\u0633\u0632\u0635\u0637\u0636\u06af\u067e][\u0627\u0621\u0639]*)(?=[\u062d\u0647])/gu;
+const HAS_ACCIDENTAL_DIGRAPH = new RegExp(ACCIDENTAL_DIGRAPH.source, 'u');
 
 /** Transliterates to ASCII (no Han or Hangul here: those go one character at a time). */
 function toAscii(text: string): string {
   if (PLAIN_ASCII.test(text)) return text;
   // Ta marbuta is the "-a"/"-ah" ending of Latin spellings (Usama, Hamza); any-ascii writes "h".
-  if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a').replace(ACCIDENTAL_DIGRAPH, '$1a');
+  if (ABJAD.test(text)) text = text.replace(/\u0629/g, 'a');
   return anyAscii(text);
 }
 
@@ -259,15 +275,20 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     const abjad = ABJAD.test(piece);
     const arabic = abjad && ARABIC.test(piece);
     const article = arabic && ARTICLE_START.test(piece);
+    const silentLetters = arabic && SILENT_LETTERS.test(piece);
     const standalone = sink.words.length === first + 1 && sink.words[first].syllabic === true;
     for (let k = first; k < sink.words.length; k++) {
       if (abjad) sink.words[k] = article && k === first ? { ...sink.words[k], abjad, arabic, article } : { ...sink.words[k], abjad, arabic };
+      if (silentLetters) sink.words[k].silentLetters = true;
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
     }
-    if (arabic && PERSIAN_DIFFERS.test(piece)) persianReadings(piece, sink.words, first, limits);
+    if (arabic && (PERSIAN_DIFFERS.test(piece) || HAS_ACCIDENTAL_DIGRAPH.test(piece))) persianReadings(piece, sink.words, first, limits);
   }
   return sink.words;
 }
+
+/** Ayn and hamza (alone, on ye, on vav): letters the transliteration drops or reads as a vowel. */
+const SILENT_LETTERS = /[\u0639\u0621\u0626\u0624]/u;
 
 /** Letters Persian (and Urdu) read otherwise than Arabic: ض ظ ذ ث, and و. */
 const PERSIAN_DIFFERS = /[\u0636\u0638\u0630\u062b\u0648]/u;
@@ -291,7 +312,7 @@ function persianLetters(word: string): string {
 /** Each word of `piece` (from `first` in `words`) gets its Persian reading, when the words still pair up. */
 function persianReadings(piece: string, words: RawWord[], first: number, limits: Readonly<NameLimits>): void {
   const alt = new WordSink(limits);
-  pieceWords(nativeWord(persianLetters(piece)), alt);
+  pieceWords(persianLetters(nativeWord(piece)).replace(ACCIDENTAL_DIGRAPH, '$1a'), alt);
   if (alt.words.length !== words.length - first) return;
   alt.words.forEach((w, i) => {
     if (w.text !== words[first + i].text && w.text.length > 1) words[first + i] = { ...words[first + i], persian: w.text };
@@ -313,6 +334,8 @@ interface ClassifiedWord {
   written?: string;
   /** See NameToken.persian. */
   persian?: string;
+  /** See RawWord.silentLetters. */
+  silentLetters?: boolean;
   syllabic?: boolean;
   /** See NameToken.standalone. */
   standalone?: boolean;
@@ -570,7 +593,8 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const persian = read !== undefined && read !== c.text ? read : undefined;
     const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
     if (!w.abjad && !written) return c;
-    return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}) };
+    const silent = w.silentLetters ? { silentLetters: true } : {};
+    return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...silent };
   });
   const folded = foldNumbers(foldPhrases(classified));
   const kept = folded.filter((w) => w.cls !== 'stop');
@@ -582,6 +606,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.raw && w.raw !== w.text) token.raw = w.raw;
     else if (w.written) token.raw = w.written;
     if (w.persian) token.persian = w.persian;
+    if (w.silentLetters) token.silentLetters = true;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
     return token;
@@ -644,7 +669,7 @@ function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined }];
   if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
     const persian = w.persian?.startsWith('l') ? w.persian.slice(1) : undefined;
-    return [{ ...w, text: 'al', persian: undefined }, { ...w, text: word.slice(1), persian }];
+    return [{ ...w, text: 'al', persian: undefined }, { ...w, text: word.slice(1), persian, silentLetters: true }];
   }
   return [w];
 }

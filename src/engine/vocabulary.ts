@@ -212,8 +212,6 @@ export const ABJAD_NAMES: ReadonlyMap<string, string> = new Map([
   ['ناصر', 'nasser'], ['جعفر', 'jafar'], ['يحيى', 'yahya'], ['اسامة', 'osama'], ['طارق', 'tariq'], ['فيصل', 'faisal'],
   ['منصور', 'mansour'], ['سليمان', 'suleiman'], ['موسى', 'musa'], ['عيسى', 'isa'], ['هاشم', 'hashim'], ['رشيد', 'rashid'],
   ['امين', 'amin'], ['حمزة', 'hamza'], ['بكر', 'bakr'], ['الله', 'allah'], ['الرحمن', 'rahman'],
-  // The title of the Prophet's descendants (Seyyed, Sayyid), as the Latin spellings read it: a title.
-  ['سيد', 'sayyid'],
   // Names an unvowelled spelling shows as two consonants ("mr", "md", "th"): too little for the
   // skeleton, and in strict (no skeleton matching) their only reading.
   ['عامر', 'amer'], ['عمار', 'ammar'], ['عماد', 'imad'], ['طه', 'taha'], ['اسماء', 'asma'], ['اسراء', 'isra'], ['سارة', 'sarah'], ['عزيز', 'aziz'],
