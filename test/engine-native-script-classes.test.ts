@@ -107,6 +107,14 @@ describeShared('native-script and initial precision classes', () => {
       expect(confidence('نوری محسن', 'loose', 'ofac-sdn/29838')).toBeGreaterThanOrEqual(noori);
     });
 
+    it('a word of one consonant meets a list word that has the long vowels it writes (اياد Iyad, اطيا Attia)', () => {
+      // Before: إياد "yd" searched nothing (one consonant), so "Iyad Salim" in Arabic script found nothing in any mode.
+      expectFlags([
+        ['إياد سليم', 'ofac-sdn/21998'], // SALIM, Iyad
+        ['حسين كامل اطيا', 'ofac-sdn/37417'], // ATTIA, Hussein Kamel
+      ], ['balanced', 'loose'], true);
+    });
+
     it('the Arabic reading stays: the same letters still find the Arabic spellings', () => {
       expectFlags([
         ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d

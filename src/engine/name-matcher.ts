@@ -616,19 +616,22 @@ function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: s
   // A list word with the long vowels the script wrote where it has them (نوری "nwry" = Noori, not
   // Nari or Nour) is more than the two consonants: it meets the token at WRITTEN_VOWELS_SIM, that pass
   // or not; unless the word has letters its reading drops (معین Moein "myn" is no Amin: RawWord.silentLetters).
+  // One consonant (اياد "yd" = Iyad, ايوب "ywb" = Ayoub) meets a list word only with its written vowels.
   const ids = index.skeletons.get(sk);
   if (!ids) return;
+  const one = consonants(text).length === 1;
   if (three) addSameConsonants(core, index, u, text, ids);
-  else addSameConsonants(core, index, u, text, ids, letterPass && text.length >= 3 ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0);
+  else addSameConsonants(core, index, u, text, ids, one || (letterPass && text.length >= 3) ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0);
 }
 
 /**
  * An abjad token read as two consonants or fewer: its skeleton has two, or one letter written twice
- * (كاكا Kaka "kk", بابا Baba "bb", لال Lal "ll", عزيز Aziz "zz": consonants the skeleton folds into one).
+ * (كاكا Kaka "kk", بابا Baba "bb", لال Lal "ll", عزيز Aziz "zz": consonants the skeleton folds into one),
+ * or one consonant beside a written و or ی (اياد Iyad).
  */
 function shortAbjad(token: NameToken, sk: string, text: string): boolean {
   if (!token.abjad || token.weak) return false;
-  return sk.length === 2 || (sk.length === 1 && /^(.)\1$/.test(consonants(text)));
+  return sk.length === 2 || (sk.length === 1 && (/^(.)\1$/.test(consonants(text)) || /[wy]/.test(text)));
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
