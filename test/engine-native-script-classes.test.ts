@@ -115,6 +115,13 @@ describeShared('native-script and initial precision classes', () => {
       ], ['balanced', 'loose'], true);
     });
 
+    it('an alif is the long a the list writes: the written-vowel match reads it too (رضا Reza, خان Khan)', () => {
+      expectFlags([
+        ['علی رضا تنگسیری', 'ofac-sdn/26935'], // TANGSIRI, Ali Reza
+        ['خان شرباز', 'ofac-sdn/10588'], // KHAN, Sherbaz
+      ], ['balanced', 'loose'], true);
+    });
+
     it('the Arabic reading stays: the same letters still find the Arabic spellings', () => {
       expectFlags([
         ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d

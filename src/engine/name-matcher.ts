@@ -528,7 +528,7 @@ const consonants = (text: string): string => text.replace(/([kstdgpc])h/g, '$1')
  * "qdr" is not Kawthar): so short a skeleton says little by itself.
  */
 function addSameConsonants(
-  core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM, vowelsSim = 0,
+  core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM, vowelsSim = 0, vowelled?: string,
 ): void {
   const own = consonants(text);
   const { tokBytes, tokOff } = index.arrays;
@@ -548,7 +548,7 @@ function addSameConsonants(
     // Not a longer one: at 0.84, "hsn" (حسنی Hosni, حسنا Hosna) would meet every Hassan (eval
     // negatives: 4 name-only flags more).
     if (listedConsonants[0] !== own && !(own.length <= 2 && listedConsonants[1] === own)) continue;
-    const s = vowelsSim > 0 && writtenVowelsAgree(text, id, index) ? vowelsSim : sim;
+    const s = vowelsSim > 0 && writtenVowelsAgree(text, vowelled, id, index) ? vowelsSim : sim;
     if (s > 0) core.queueAdd(u, id, s);
   }
 }
@@ -575,7 +575,7 @@ function vowelGaps(text: string): string[] {
  * Whether every long vowel an abjad token writes (و as o/u, ی as i/e/y) is a vowel of the list word
  * in the same place between its consonants, and it writes at least one.
  */
-function writtenVowelsAgree(text: string, id: number, index: BuiltIndex): boolean {
+function writtenVowelsAgree(text: string, vowelled: string | undefined, id: number, index: BuiltIndex): boolean {
   const { tokBytes, tokOff } = index.arrays;
   let listed = '';
   for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
@@ -583,8 +583,15 @@ function writtenVowelsAgree(text: string, id: number, index: BuiltIndex): boolea
   let gaps = vowelGaps(listed);
   if (gaps.length !== own.length) gaps = vowelGaps(singleLetters(listed));
   if (gaps.length !== own.length) return false;
+  // The vowelled reading has the same consonants, and an "a" more in a gap for each alif written there.
+  const withAlif = vowelled === undefined ? own : vowelGaps(vowelled);
+  if (withAlif.length !== own.length) return false;
   let written = 0;
   for (let g = 0; g < own.length; g++) {
+    if (count(withAlif[g], 'a') > count(own[g], 'a')) {
+      if (!gaps[g].includes('a')) return false;
+      written++;
+    }
     for (const v of own[g]) {
       const sounds = v === 'w' ? /[ouw]/ : v === 'y' ? /[iey]/ : null;
       if (!sounds) continue;
@@ -593,6 +600,12 @@ function writtenVowelsAgree(text: string, id: number, index: BuiltIndex): boolea
     }
   }
   return written > 0;
+}
+
+function count(text: string, letter: string): number {
+  let n = 0;
+  for (const c of text) if (c === letter) n++;
+  return n;
 }
 
 const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, readonly string[]>>();
@@ -608,7 +621,9 @@ const SHORT_ABJAD_SIM = 0.6;
  * a list word with the very same two meets the token at SHORT_ABJAD_SIM, a partial match, under the
  * review threshold alone, but no disagreement either.
  */
-function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean): void {
+function addShortAbjad(
+  core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean, vowelled?: string,
+): void {
   const three = consonants(text).length >= 3;
   // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
   // letters or more is left to that pass, which scores a close spelling above the partial match
@@ -621,7 +636,7 @@ function addShortAbjad(core: MatchingCore, index: BuiltIndex, u: number, text: s
   if (!ids) return;
   const one = consonants(text).length === 1;
   if (three) addSameConsonants(core, index, u, text, ids);
-  else addSameConsonants(core, index, u, text, ids, one || (letterPass && text.length >= 3) ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0);
+  else addSameConsonants(core, index, u, text, ids, one || (letterPass && text.length >= 3) ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0, vowelled);
 }
 
 /**
@@ -646,7 +661,8 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const text = token.persian === unit.text ? unit.text : token.text;
     const sk = skeletonOf(text);
     if (shortAbjad(token, sk, text)) {
-      addShortAbjad(core, index, u, text, sk, letterPass, token.silentLetters !== true);
+      // The alifs (RawWord.vowelled) belong to the first reading only.
+      addShortAbjad(core, index, u, text, sk, letterPass, token.silentLetters !== true, text === token.text ? token.vowelled : undefined);
       continue;
     }
     // A Latin-script token needs three consonants to be distinctive at all.

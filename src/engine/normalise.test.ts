@@ -236,6 +236,13 @@ describe('normaliseName: scripts', () => {
     expect(silent('نوری')).toEqual([false]);
   });
 
+  it('keeps an Arabic-script word\'s alifs (the long a) in its vowelled reading, for the written-vowel comparison', () => {
+    const vowelled = (name: string): Array<string | undefined> => normaliseName(name).map((t) => t.vowelled);
+    expect(vowelled('جواد سامر')).toEqual(['jwad', 'samr']);
+    // A first alif carries any vowel (احمد, اسامة): it is no long a. A word without alif has no vowelled reading.
+    expect(vowelled('اسد محسن')).toEqual([undefined, undefined]);
+  });
+
   it('reads an Arabic-script name without its tatweel and vowel marks', () => {
     expect(tokens('محـــمد جَوّاد')).toEqual(tokens('محمد جواد'));
     expect(normaliseName('جَوّاد')[0].persian).toBe('jvd');

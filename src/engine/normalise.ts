@@ -36,6 +36,8 @@ export interface NameToken {
   persian?: string;
   /** See RawWord.silentLetters. */
   silentLetters?: boolean;
+  /** See RawWord.vowelled. */
+  vowelled?: string;
 }
 
 /** Hangul syllables. */
@@ -66,6 +68,8 @@ export interface RawWord {
   written?: string;
   /** An Arabic-script word's other reading, where it differs (see persianReadings). */
   persian?: string;
+  /** An Arabic-script word read with each alif after a letter as "a" (the long ā), where it has one. */
+  vowelled?: string;
   /**
    * An Arabic-script word whose written vowels may not be all it has: it holds a letter the reading
    * drops (ayn, hamza), or an article was split off it that may be its own letters (الوندی Alvandi).
@@ -283,6 +287,7 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
     }
     if (arabic && (PERSIAN_DIFFERS.test(piece) || HAS_ACCIDENTAL_DIGRAPH.test(piece))) persianReadings(piece, sink.words, first, limits);
+    if (arabic && HAS_LONG_A.test(piece)) vowelledReadings(piece, sink.words, first, limits);
   }
   return sink.words;
 }
@@ -307,6 +312,23 @@ function persianLetters(word: string): string {
     .replace(/[\u0636\u0638\u0630]/gu, '\u0632')
     .replace(/\u062b/gu, '\u0633')
     .replace(/(^|[\u0627\u0622\u0648])\u0648|\u0648(?=[\u0622\u06cc\u064a]|\u0627(?!\u0644))/gu, (m: string, before?: string) => `${before ?? ''}v`);
+}
+
+/**
+ * An alif after a letter of its word: the long vowel ā, which the transliteration drops (جواد "jwd"), but
+ * which the list's Latin spelling writes (Jawad): kept as "a" in the word's vowelled reading, which
+ * only the comparison of written long vowels reads (name-matcher writtenVowelsAgree).
+ */
+const LONG_A = /(?<=[\u0621-\u063a\u0641-\u064a\u0671-\u06d3])[\u0627\u0622]/gu;
+const HAS_LONG_A = new RegExp(LONG_A.source, 'u');
+
+function vowelledReadings(piece: string, words: RawWord[], first: number, limits: Readonly<NameLimits>): void {
+  const alt = new WordSink(limits);
+  pieceWords(nativeWord(piece).replace(LONG_A, 'a'), alt);
+  if (alt.words.length !== words.length - first) return;
+  alt.words.forEach((w, i) => {
+    if (w.text !== words[first + i].text) words[first + i] = { ...words[first + i], vowelled: w.text };
+  });
 }
 
 /** Each word of `piece` (from `first` in `words`) gets its Persian reading, when the words still pair up. */
@@ -336,6 +358,8 @@ interface ClassifiedWord {
   persian?: string;
   /** See RawWord.silentLetters. */
   silentLetters?: boolean;
+  /** See RawWord.vowelled. */
+  vowelled?: string;
   syllabic?: boolean;
   /** See NameToken.standalone. */
   standalone?: boolean;
@@ -593,8 +617,8 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const persian = read !== undefined && read !== c.text ? read : undefined;
     const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
     if (!w.abjad && !written) return c;
-    const silent = w.silentLetters ? { silentLetters: true } : {};
-    return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...silent };
+    const extra = { ...(w.silentLetters ? { silentLetters: true } : {}), ...(w.vowelled !== undefined && c.text === w.text ? { vowelled: w.vowelled } : {}) };
+    return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...extra };
   });
   const folded = foldNumbers(foldPhrases(classified));
   const kept = folded.filter((w) => w.cls !== 'stop');
@@ -607,6 +631,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     else if (w.written) token.raw = w.written;
     if (w.persian) token.persian = w.persian;
     if (w.silentLetters) token.silentLetters = true;
+    if (w.vowelled) token.vowelled = w.vowelled;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
     return token;
@@ -664,12 +689,13 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
-  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin', persian: undefined }];
+  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin', persian: undefined, vowelled: undefined }];
   if (!arabic) return [w];
-  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined }];
+  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined, vowelled: undefined }];
   if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
     const persian = w.persian?.startsWith('l') ? w.persian.slice(1) : undefined;
-    return [{ ...w, text: 'al', persian: undefined }, { ...w, text: word.slice(1), persian, silentLetters: true }];
+    const vowelled = w.vowelled?.startsWith('l') ? w.vowelled.slice(1) : undefined;
+    return [{ ...w, text: 'al', persian: undefined, vowelled: undefined }, { ...w, text: word.slice(1), persian, vowelled, silentLetters: true }];
   }
   return [w];
 }
@@ -718,7 +744,7 @@ const mayHoldLegalForm = (w: RawWord): boolean => !w.syllabic && !w.abjad && w.t
  */
 function gluedLegalForm(w: RawWord): RawWord[] {
   if (!mayHoldLegalForm(w) || LEGAL_FORMS.has(w.text)) return [w];
-  const part = (text: string): RawWord => ({ ...w, text, written: undefined, persian: undefined });
+  const part = (text: string): RawWord => ({ ...w, text, written: undefined, persian: undefined, vowelled: undefined });
   for (const form of GLUED_LEGAL_FORM_WORDS) {
     if (w.text.length >= form.length + 2 && w.text.startsWith(form)) return [part(form), ...gluedLegalForm(part(w.text.slice(form.length)))];
   }
