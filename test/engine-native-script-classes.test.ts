@@ -122,6 +122,13 @@ describeShared('native-script and initial precision classes', () => {
       ], ['balanced', 'loose'], true);
     });
 
+    it('a final ه is also read as the vowel the list writes (وهبه Wehbe), and still as the h of -zadeh', () => {
+      expectFlags([
+        ['محمد وهبه', 'ofac-sdn/42237'], // WEHBE, Mohamad (before: clear in balanced)
+        ['جاسمیت حکیم‌زاده', 'ofac-sdn/21845'], // HAKIMZADA, Jasmeet
+      ], ['balanced', 'loose'], true);
+    });
+
     it('the Arabic reading stays: the same letters still find the Arabic spellings', () => {
       expectFlags([
         ['محمد حسين فضل الله', 'ofac-sdn/2679'], // FADLALLAH, Shaykh Muhammad Husayn: ض read d

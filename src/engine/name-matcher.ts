@@ -622,7 +622,7 @@ const SHORT_ABJAD_SIM = 0.6;
  * review threshold alone, but no disagreement either.
  */
 function addShortAbjad(
-  core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean, vowelled?: string,
+  core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean, vowelled?: string, partial = true,
 ): void {
   const three = consonants(text).length >= 3;
   // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
@@ -635,8 +635,9 @@ function addShortAbjad(
   const ids = index.skeletons.get(sk);
   if (!ids) return;
   const one = consonants(text).length === 1;
+  const noPartial = !partial || one || (letterPass && text.length >= 3);
   if (three) addSameConsonants(core, index, u, text, ids);
-  else addSameConsonants(core, index, u, text, ids, one || (letterPass && text.length >= 3) ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0, vowelled);
+  else addSameConsonants(core, index, u, text, ids, noPartial ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0, vowelled);
 }
 
 /**
@@ -659,24 +660,39 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     if (token.syllabic) continue;
     // An abjad word's other reading (its Persian one, NameToken.raw) searches by its own consonants.
     const text = token.persian === unit.text ? unit.text : token.text;
-    const sk = skeletonOf(text);
-    if (shortAbjad(token, sk, text)) {
-      // The alifs (RawWord.vowelled) belong to the first reading only.
-      addShortAbjad(core, index, u, text, sk, letterPass, token.silentLetters !== true, text === token.text ? token.vowelled : undefined);
+    if (token.abjad) {
+      abjadPhonetic(core, index, u, token, text, letterPass);
+      // A final ه read as the vowel it often is (زاده -zada, وهبه Wehbe): the word without it searches too.
+      // Never at the partial similarity: a partial match would keep loose's letter pass off the word.
+      if (token.finalHe && text.length >= 3 && text.endsWith('h')) abjadPhonetic(core, index, u, token, text.slice(0, -1), letterPass, false);
       continue;
     }
+    const sk = skeletonOf(text);
     // A Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
     if (!ids) continue;
-    // The core compares the first MAX_PHONETIC tokens of the skeleton in one call.
-    // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
-    // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
-    if (token.abjad && sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, ABJAD_SAME_SIM);
-    else if (token.abjad) addSameConsonants(core, index, u, text, ids);
-    // Longer skeletons are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
-    else core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
+    // The core compares the first MAX_PHONETIC tokens of the skeleton in one call. Longer skeletons
+    // are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
+    core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
   }
+}
+
+/** The phonetic candidates of an abjad token read as `text` (its first or other reading, or without a final vowel letter). */
+function abjadPhonetic(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken, text: string, letterPass: boolean, partial = true): void {
+  const sk = skeletonOf(text);
+  if (shortAbjad(token, sk, text)) {
+    // The alifs (RawWord.vowelled) belong to the first reading only.
+    addShortAbjad(core, index, u, text, sk, letterPass, token.silentLetters !== true, text === token.text ? token.vowelled : undefined, partial);
+    return;
+  }
+  if (sk.length < 3) return;
+  const ids = index.skeletons.get(sk);
+  if (!ids) return;
+  // Abjad-written tokens have no vowels to compare: with a long skeleton every one counts, at least
+  // 0.84; three or four consonants say too little for that, so those meet by their letters' similarity.
+  if (sk.length >= ABJAD_SKELETON_MIN) core.queuePhonetic(u, ids, -1, 0, ABJAD_SAME_SIM);
+  else addSameConsonants(core, index, u, text, ids);
 }
 
 /** Positions (bits) of the plan's strong tokens that are list words: syllables matched as written. */

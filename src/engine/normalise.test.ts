@@ -243,6 +243,12 @@ describe('normaliseName: scripts', () => {
     expect(vowelled('اسد محسن')).toEqual([undefined, undefined]);
   });
 
+  it('marks an Arabic-script word ending in ه (a vowel as often as an h), not one ending in ح', () => {
+    const finalHe = (name: string): boolean[] => normaliseName(name).map((t) => t.finalHe === true);
+    expect(finalHe('محمد وهبه')).toEqual([false, true]);
+    expect(finalHe('صالح فاطمة')).toEqual([false, false]);
+  });
+
   it('reads an Arabic-script name without its tatweel and vowel marks', () => {
     expect(tokens('محـــمد جَوّاد')).toEqual(tokens('محمد جواد'));
     expect(normaliseName('جَوّاد')[0].persian).toBe('jvd');

@@ -38,6 +38,8 @@ export interface NameToken {
   silentLetters?: boolean;
   /** See RawWord.vowelled. */
   vowelled?: string;
+  /** See RawWord.finalHe. */
+  finalHe?: boolean;
 }
 
 /** Hangul syllables. */
@@ -70,6 +72,8 @@ export interface RawWord {
   persian?: string;
   /** An Arabic-script word read with each alif after a letter as "a" (the long ā), where it has one. */
   vowelled?: string;
+  /** An Arabic-script word ending in ه: a vowel (-e, -eh, -a) as often as the consonant h (see finalHeOf). */
+  finalHe?: boolean;
   /**
    * An Arabic-script word whose written vowels may not be all it has: it holds a letter the reading
    * drops (ayn, hamza), or an article was split off it that may be its own letters (الوندی Alvandi).
@@ -288,9 +292,14 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     }
     if (arabic && (PERSIAN_DIFFERS.test(piece) || HAS_ACCIDENTAL_DIGRAPH.test(piece))) persianReadings(piece, sink.words, first, limits);
     if (arabic && HAS_LONG_A.test(piece)) vowelledReadings(piece, sink.words, first, limits);
+    const last = sink.words.length - 1;
+    if (arabic && last >= first && FINAL_HE.test(piece) && sink.words[last].text.endsWith('h')) sink.words[last].finalHe = true;
   }
   return sink.words;
 }
+
+/** A word-final he after a letter (زاده, وهبه): Persian -e/-eh, Arabic -a/-ah, or the consonant. */
+const FINAL_HE = /[\u0621-\u064a\u0671-\u06d3]\u0647[^\p{L}]*$/u;
 
 /** Ayn and hamza (alone, on ye, on vav): letters the transliteration drops or reads as a vowel. */
 const SILENT_LETTERS = /[\u0639\u0621\u0626\u0624]/u;
@@ -360,6 +369,8 @@ interface ClassifiedWord {
   silentLetters?: boolean;
   /** See RawWord.vowelled. */
   vowelled?: string;
+  /** See RawWord.finalHe. */
+  finalHe?: boolean;
   syllabic?: boolean;
   /** See NameToken.standalone. */
   standalone?: boolean;
@@ -617,7 +628,11 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const persian = read !== undefined && read !== c.text ? read : undefined;
     const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
     if (!w.abjad && !written) return c;
-    const extra = { ...(w.silentLetters ? { silentLetters: true } : {}), ...(w.vowelled !== undefined && c.text === w.text ? { vowelled: w.vowelled } : {}) };
+    const extra = {
+      ...(w.silentLetters ? { silentLetters: true } : {}),
+      ...(w.vowelled !== undefined && c.text === w.text ? { vowelled: w.vowelled } : {}),
+      ...(w.finalHe && c.text === w.text ? { finalHe: true } : {}),
+    };
     return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...extra };
   });
   const folded = foldNumbers(foldPhrases(classified));
@@ -632,6 +647,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.persian) token.persian = w.persian;
     if (w.silentLetters) token.silentLetters = true;
     if (w.vowelled) token.vowelled = w.vowelled;
+    if (w.finalHe) token.finalHe = true;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
     return token;
@@ -695,7 +711,7 @@ function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
     const persian = w.persian?.startsWith('l') ? w.persian.slice(1) : undefined;
     const vowelled = w.vowelled?.startsWith('l') ? w.vowelled.slice(1) : undefined;
-    return [{ ...w, text: 'al', persian: undefined, vowelled: undefined }, { ...w, text: word.slice(1), persian, vowelled, silentLetters: true }];
+    return [{ ...w, text: 'al', persian: undefined, vowelled: undefined, finalHe: undefined }, { ...w, text: word.slice(1), persian, vowelled, silentLetters: true }];
   }
   return [w];
 }
@@ -744,7 +760,7 @@ const mayHoldLegalForm = (w: RawWord): boolean => !w.syllabic && !w.abjad && w.t
  */
 function gluedLegalForm(w: RawWord): RawWord[] {
   if (!mayHoldLegalForm(w) || LEGAL_FORMS.has(w.text)) return [w];
-  const part = (text: string): RawWord => ({ ...w, text, written: undefined, persian: undefined, vowelled: undefined });
+  const part = (text: string): RawWord => ({ ...w, text, written: undefined, persian: undefined, vowelled: undefined, finalHe: undefined });
   for (const form of GLUED_LEGAL_FORM_WORDS) {
     if (w.text.length >= form.length + 2 && w.text.startsWith(form)) return [part(form), ...gluedLegalForm(part(w.text.slice(form.length)))];
   }
