@@ -174,7 +174,7 @@ function oneEditFromListed(index: BuiltIndex, w: string): boolean {
   // Every token it could meet is within one letter of its length: none past the longest token
   // (splitReach is at least the longest token's length plus two).
   if (w.length > splitReach(index.tokens)) return false;
-  const { delTable, delBits, tokBytes, tokOff } = index.arrays;
+  const { delTable, delBits, tokOff } = index.arrays;
   const mask = (1 << delBits) - 1;
   for (let skip = -1; skip < w.length; skip++) {
     if (skip > 0 && w.charCodeAt(skip) === w.charCodeAt(skip - 1)) continue;
@@ -184,8 +184,7 @@ function oneEditFromListed(index: BuiltIndex, w: string): boolean {
       const id = delTable[2 * at + 1] - 1;
       const len = tokOff[id + 1] - tokOff[id];
       if (Math.abs(len - w.length) > 1) continue;
-      let text = '';
-      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) text += String.fromCharCode(tokBytes[i]);
+      const text = listedText(index, id);
       // A list word of its own: a join of two list words is what a word break restores.
       if (osaDistance(text, w) <= 1 && (text.length < 5 || isListedWord(index, text))) return true;
     }
@@ -531,15 +530,13 @@ function addSameConsonants(
   core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM, vowelsSim = 0, vowelled?: string,
 ): void {
   const own = consonants(text);
-  const { tokBytes, tokOff } = index.arrays;
   // A list token's consonants, read once per index (at most one string per token of the index).
   let known = LISTED_CONSONANTS.get(index);
   if (!known) LISTED_CONSONANTS.set(index, (known = new Map()));
   for (const id of ids) {
     let listedConsonants = known.get(id);
     if (listedConsonants === undefined) {
-      let listed = '';
-      for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
+      const listed = listedText(index, id);
       listedConsonants = [consonants(listed), consonants(singleLetters(listed))];
       known.set(id, listedConsonants);
     }
@@ -576,9 +573,7 @@ function vowelGaps(text: string): string[] {
  * in the same place between its consonants, and it writes at least one.
  */
 function writtenVowelsAgree(text: string, vowelled: string | undefined, id: number, index: BuiltIndex): boolean {
-  const { tokBytes, tokOff } = index.arrays;
-  let listed = '';
-  for (let i = tokOff[id]; i < tokOff[id + 1]; i++) listed += String.fromCharCode(tokBytes[i]);
+  const listed = listedText(index, id);
   const own = vowelGaps(text);
   let gaps = vowelGaps(listed);
   if (gaps.length !== own.length) gaps = vowelGaps(singleLetters(listed));
@@ -610,6 +605,14 @@ function count(text: string, letter: string): number {
 
 const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, readonly string[]>>();
 
+/** The text of index token `id`, read from the index's byte arrays. */
+function listedText(index: BuiltIndex, id: number): string {
+  const { tokBytes, tokOff } = index.arrays;
+  let text = '';
+  for (let i = tokOff[id]; i < tokOff[id + 1]; i++) text += String.fromCharCode(tokBytes[i]);
+  return text;
+}
+
 /** Similarity of a list word with the very two consonants of an abjad token that has only two (addShortAbjad). */
 const SHORT_ABJAD_SIM = 0.6;
 
@@ -624,7 +627,8 @@ const SHORT_ABJAD_SIM = 0.6;
 function addShortAbjad(
   core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string, letterPass: boolean, vowelsShown: boolean, vowelled?: string, partial = true,
 ): void {
-  const three = consonants(text).length >= 3;
+  const letters = consonants(text).length;
+  const three = letters >= 3;
   // Where the mode compares left-over words letter by letter (loose: residualFloor), a word of three
   // letters or more is left to that pass, which scores a close spelling above the partial match
   // (وليد "wlyd" = Walid); a fixed partial match would take the word first.
@@ -634,8 +638,7 @@ function addShortAbjad(
   // One consonant (اياد "yd" = Iyad, ايوب "ywb" = Ayoub) meets a list word only with its written vowels.
   const ids = index.skeletons.get(sk);
   if (!ids) return;
-  const one = consonants(text).length === 1;
-  const noPartial = !partial || one || (letterPass && text.length >= 3);
+  const noPartial = !partial || letters === 1 || (letterPass && text.length >= 3);
   if (three) addSameConsonants(core, index, u, text, ids);
   else addSameConsonants(core, index, u, text, ids, noPartial ? 0 : SHORT_ABJAD_SIM, vowelsShown ? WRITTEN_VOWELS_SIM : 0, vowelled);
 }

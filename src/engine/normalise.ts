@@ -68,11 +68,11 @@ export interface RawWord {
   standalone?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
-  /** An Arabic-script word's other reading, where it differs (see persianReadings). */
+  /** An Arabic-script word's other reading, where it differs (see persianLetters, ACCIDENTAL_DIGRAPH). */
   persian?: string;
   /** An Arabic-script word read with each alif after a letter as "a" (the long ā), where it has one. */
   vowelled?: string;
-  /** An Arabic-script word ending in ه: a vowel (-e, -eh, -a) as often as the consonant h (see finalHeOf). */
+  /** An Arabic-script word ending in ه: a vowel (-e, -eh, -a) as often as the consonant h (see FINAL_HE). */
   finalHe?: boolean;
   /**
    * An Arabic-script word whose written vowels may not be all it has: it holds a letter the reading
@@ -137,7 +137,7 @@ function nativeWord(text: string): string {
  * An Arabic-script letter read d, t, k, s, z, g or p before ح or ه: two letters that side by side in
  * Latin read as one (داحر "dhr" as the dh of Dhahir; the alif and ayn between them transliterate to
  * nothing). Latin lists write both: Dahir, Suhail (d-h, s-h), and Fathi, Azhar, Adham, Ishaq, the
- * "-zada" of Hakimzada (th, zh, dh, sh). The other reading (persianReadings) keeps them apart with a
+ * "-zada" of Hakimzada (th, zh, dh, sh). The other reading (with persianLetters) keeps them apart with a
  * vowel between; the first keeps them as written.
  */
 const ACCIDENTAL_DIGRAPH = /([\u062f\u062a\u0643\u06a9\u0633\u0632\u0635\u0637\u0636\u06af\u067e][\u0627\u0621\u0639]*)(?=[\u062d\u0647])/gu;
@@ -287,11 +287,14 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     const standalone = sink.words.length === first + 1 && sink.words[first].syllabic === true;
     for (let k = first; k < sink.words.length; k++) {
       if (abjad) sink.words[k] = article && k === first ? { ...sink.words[k], abjad, arabic, article } : { ...sink.words[k], abjad, arabic };
-      if (silentLetters) sink.words[k].silentLetters = true;
       else if (standalone) sink.words[k] = { ...sink.words[k], standalone };
+      if (silentLetters) sink.words[k].silentLetters = true;
     }
-    if (arabic && (PERSIAN_DIFFERS.test(piece) || HAS_ACCIDENTAL_DIGRAPH.test(piece))) persianReadings(piece, sink.words, first, limits);
-    if (arabic && HAS_LONG_A.test(piece)) vowelledReadings(piece, sink.words, first, limits);
+    if (arabic && (PERSIAN_DIFFERS.test(piece) || HAS_ACCIDENTAL_DIGRAPH.test(piece))) {
+      const persian = persianLetters(nativeWord(piece)).replace(ACCIDENTAL_DIGRAPH, '$1a');
+      otherReadings(persian, sink.words, first, limits, (w, text) => (text.length > 1 ? { ...w, persian: text } : w));
+    }
+    if (arabic && HAS_LONG_A.test(piece)) otherReadings(nativeWord(piece).replace(LONG_A, 'a'), sink.words, first, limits, (w, text) => ({ ...w, vowelled: text }));
     const last = sink.words.length - 1;
     if (arabic && last >= first && FINAL_HE.test(piece) && sink.words[last].text.endsWith('h')) sink.words[last].finalHe = true;
   }
@@ -311,10 +314,10 @@ const PERSIAN_DIFFERS = /[\u0636\u0638\u0630\u062b\u0648]/u;
  * Persian reads ض ظ ذ all as z (رضا Reza, ظریف Zarif, ذوالفقار Zolfaghar) and ث as s, where
  * Arabic reads d, dh, dh and th (رمضان Ramadan / Ramazan); and و is the consonant v where it
  * begins a word, stands beside an alif (not the article's: ذوال Zol-) or before a ye (وحید Vahid,
- * جواد Javad, موسوی Mousavi),
- * which the Arabic reading takes for the vowel u (جواد "jwd" for Jawad). Latin lists spell Iranian
- * names the Persian way, Arab names the Arabic way, and a word in Arabic script does not say which
- * it is: each word keeps its Arabic reading and carries the Persian one, searched too (NameToken.raw).
+ * جواد Javad, موسوی Mousavi), which the Arabic reading takes for the vowel u (جواد "jwd" for
+ * Jawad). Latin lists spell Iranian names the Persian way, Arab names the Arabic way, and a word in
+ * Arabic script does not say which it is: each word keeps its Arabic reading and carries the Persian
+ * one, searched too (NameToken.raw).
  */
 function persianLetters(word: string): string {
   return word
@@ -331,22 +334,19 @@ function persianLetters(word: string): string {
 const LONG_A = /(?<=[\u0621-\u063a\u0641-\u064a\u0671-\u06d3])[\u0627\u0622]/gu;
 const HAS_LONG_A = new RegExp(LONG_A.source, 'u');
 
-function vowelledReadings(piece: string, words: RawWord[], first: number, limits: Readonly<NameLimits>): void {
+/**
+ * The words of a piece rewritten another way (`rewritten`), paired with the piece's words in `words`
+ * (from `first`): each word whose text the rewrite changed gets it through `keep`. Nothing when the
+ * two readings do not pair up word for word.
+ */
+function otherReadings(
+  rewritten: string, words: RawWord[], first: number, limits: Readonly<NameLimits>, keep: (w: RawWord, text: string) => RawWord,
+): void {
   const alt = new WordSink(limits);
-  pieceWords(nativeWord(piece).replace(LONG_A, 'a'), alt);
+  pieceWords(rewritten, alt);
   if (alt.words.length !== words.length - first) return;
   alt.words.forEach((w, i) => {
-    if (w.text !== words[first + i].text) words[first + i] = { ...words[first + i], vowelled: w.text };
-  });
-}
-
-/** Each word of `piece` (from `first` in `words`) gets its Persian reading, when the words still pair up. */
-function persianReadings(piece: string, words: RawWord[], first: number, limits: Readonly<NameLimits>): void {
-  const alt = new WordSink(limits);
-  pieceWords(persianLetters(nativeWord(piece)).replace(ACCIDENTAL_DIGRAPH, '$1a'), alt);
-  if (alt.words.length !== words.length - first) return;
-  alt.words.forEach((w, i) => {
-    if (w.text !== words[first + i].text && w.text.length > 1) words[first + i] = { ...words[first + i], persian: w.text };
+    if (w.text !== words[first + i].text) words[first + i] = keep(words[first + i], w.text);
   });
 }
 
