@@ -3,7 +3,7 @@
  * Prints each figure beside its previous value (bench/eval/previous.json), the recall / false-positive
  * curve by threshold, and writes bench/results/eval.json. Options: --quick (10,000 negatives, 300
  * near-misses per class, a sample of the verbatim names),
- * --only name-bench,cascade,cross-script,negatives,positives,perturbation,verbatim,near-miss,identifiers,place-of-birth.
+ * --only cross-publisher,name-bench,cascade,cross-script,negatives,positives,perturbation,verbatim,near-miss,identifiers,place-of-birth.
  */
 import { nameBench, cascadePairs, crossScript } from './eval/pairs.js';
 import { negatives, positives } from './eval/screening.js';
@@ -15,6 +15,7 @@ import { loadSnapshot } from './support/snapshot.js';
 import { loadedNames, publishedNames, verbatim } from './eval/verbatim.js';
 import { nearMisses, negativeRows, scoreClasses, scriptNegatives } from './eval/near-miss.js';
 import { previousFigures, printCurve, printFigures, type Figures } from './eval/report.js';
+import { crossPublisher, crossPublisherAvailable } from './eval/cross-publisher.js';
 import type { Fuzziness } from '../src/engine/types.js';
 
 requireShared('npm run eval');
@@ -32,6 +33,23 @@ const figures: Figures = {};
 const curve: Partial<Record<'nameOnly' | 'nearMiss' | 'must' | 'unClean' | 'unNoisy', Record<Fuzziness, number[]>>> = {};
 const fmt = (o: Record<string, number>): string => Object.entries(o).map(([k, v]) => `${k} ${v}`).join(' | ');
 
+if (wanted('cross-publisher') && crossPublisherAvailable()) {
+  const t = performance.now();
+  const r = crossPublisher(snap.engine);
+  results.crossPublisher = r;
+  const previous = previousFigures();
+  const was = (name: string): string => (previous[name] === undefined ? '' : `  (previous ${previous[name]})`);
+  console.log(`\ncross-publisher spellings (${((performance.now() - t) / 1000).toFixed(1)} s): must-find recall (${r.mustFindN}) ${fmt(r.mustFind)}${was('cross-publisher must-find balanced')}`);
+  for (const [cls, c] of Object.entries(r.byClass)) console.log(`  ${cls.padEnd(18)} n=${String(c.n).padEnd(5)} ${fmt(c.recall)}${was(`cross-publisher ${cls} balanced`)}`);
+  console.log('  not must-find (reported, never a target):');
+  for (const [v, c] of Object.entries(r.notMustFind)) console.log(`    ${v.padEnd(16)} n=${String(c.n).padEnd(5)} ${fmt(c.recall)}`);
+  console.log(`  real negatives (${r.negativesAll.n}, ${r.negativesAll.homonyms} homonyms): flagged ${fmt(r.negativesAll.flagged)}; without homonyms ${fmt(r.negativesAll.flaggedNotHomonyms)}${was('cross-publisher negatives flagged balanced')}`);
+  for (const [cls, c] of Object.entries(r.negatives)) console.log(`    ${cls.padEnd(26)} n=${String(c.n).padEnd(4)} homonyms ${c.homonyms}  ${fmt(c.flagged)}${was(`cross-publisher FP ${cls} balanced`)}`);
+  for (const mode of ['strict', 'balanced', 'loose'] as const) figures[`cross-publisher must-find ${mode}`] = r.mustFind[mode];
+  for (const [cls, c] of Object.entries(r.byClass)) figures[`cross-publisher ${cls} balanced`] = c.recall.balanced;
+  for (const mode of ['strict', 'balanced', 'loose'] as const) figures[`cross-publisher negatives flagged ${mode}`] = r.negativesAll.flagged[mode];
+  for (const [cls, c] of Object.entries(r.negatives)) figures[`cross-publisher FP ${cls} balanced`] = c.flagged.balanced;
+}
 if (wanted('name-bench')) {
   const r = await nameBench(snap.engine.index);
   results.nameBench = r;
