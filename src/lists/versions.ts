@@ -1,0 +1,36 @@
+/**
+ * @module Content versions of list entries and lists (API.md, "List versions, reconstruction and
+ * changes"). An entry's content hash is SHA-256 over a canonical JSON of the fields that matching or the
+ * listed record reads; a list's version is the first 16 hex characters of SHA-256 over its entries'
+ * hashes ordered by entryId. Both depend on content only, never on the file format it was read from, so
+ * a decision on an entry (API.md, "Decisions on matches") lapses exactly when the entry changes.
+ */
+import { createHash } from 'node:crypto';
+import type { ListEntry } from './model.js';
+
+/** JSON with object keys sorted at every depth and undefined members left out (arrays keep their order). */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
+  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
+}
+
+/** The content of an entry that a version covers: every field of the entry model. */
+export function entryContent(entry: ListEntry): unknown {
+  return entry;
+}
+
+/** SHA-256 (hex, 64 characters) of the entry's canonical content. */
+export function entryContentHash(entry: ListEntry): string {
+  return createHash('sha256').update(canonicalJson(entryContent(entry))).digest('hex');
+}
+
+/** A list's version: 16 hex characters over its entries' content hashes, ordered by entryId. */
+export function listVersion(entries: readonly ListEntry[]): string {
+  const rows = entries.map((e) => [e.entryId, entryContentHash(e)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const h = createHash('sha256');
+  for (const [id, hash] of rows) h.update(`${id}\t${hash}\n`);
+  return h.digest('hex').slice(0, 16);
+}
