@@ -9,7 +9,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../src/engine/index.js';
-import type { EntryKind, Fuzziness, Match } from '../../src/engine/types.js';
+import type { Fuzziness, Match } from '../../src/engine/types.js';
+import type { EntryKind } from '../../src/lists/model.js';
 import { normaliseName, strictKey } from '../../src/engine/normalise.js';
 import { EVAL_DIR } from '../support/paths.js';
 import { round } from './metrics.js';
