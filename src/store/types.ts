@@ -166,6 +166,81 @@ export interface AuditStore {
   getAudit(accountId: string, requestId: string, now: Date): Promise<AuditRecord | null>;
 }
 
+/** An analyst's decision on one matched entry for one subject (API.md, "Decisions on matches"). */
+export type DecisionValue = 'false-positive' | 'true-match';
+
+/**
+ * A decision as stored: no name, date or nationality of the subject, only `subjectKey`, an
+ * HMAC-SHA256 under the account's secret of the subject as normalised for matching.
+ */
+export interface StoredDecision {
+  readonly decisionId: string;
+  readonly accountId: string;
+  /** HMAC-SHA256 hex of the normalised subject under the account's secret. */
+  readonly subjectKey: string;
+  readonly listSource: string;
+  readonly entryId: string;
+  /** The entry's content hash when decided (src/lists/versions.ts entryContentHash). */
+  readonly entryVersion: string;
+  readonly decision: DecisionValue;
+  /** The caller's case ID, or null. */
+  readonly reference: string | null;
+  /** ISO 8601 UTC. */
+  readonly decidedAt: string;
+  /** The API key that recorded it. */
+  readonly keyId: string;
+  /** ISO 8601 UTC: decidedAt + DECISIONS_RETENTION_DAYS; absent from every answer after. */
+  readonly expiresAt: string;
+}
+
+/** What a screening looks a decision up by. */
+export interface DecisionRef {
+  readonly subjectKey: string;
+  readonly listSource: string;
+  readonly entryId: string;
+}
+
+export type PutDecisionResult =
+  | { readonly ok: true; /** The decision it replaced (same subject and entry), or null. */ readonly replaced: string | null }
+  | { readonly ok: false; readonly code: 'decision_limit_reached'; readonly count: number };
+
+export interface DecisionQuery {
+  readonly listSource?: string;
+  readonly entryId?: string;
+  readonly limit: number;
+  /** decisionId of the last item of the previous page. */
+  readonly startingAfter?: string;
+}
+
+export interface DecisionLookup {
+  /** False when the account holds no decision at all: screening may skip lookups for a while. */
+  readonly any: boolean;
+  /** One per ref, in order: the live decision or null. */
+  readonly found: readonly (StoredDecision | null)[];
+}
+
+export interface DecisionStore {
+  /**
+   * The account's HMAC secret (64 hex), created atomically on the first call (first writer wins,
+   * so every instance and thread agrees). Never shown, never logged.
+   */
+  decisionSecret(accountId: string): Promise<string>;
+  /**
+   * In one atomic step: drops the account's expired decisions, then stores `decision`, replacing a
+   * live one on the same (subjectKey, listSource, entryId); refused when that would make more than
+   * `limit` live decisions.
+   */
+  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult>;
+  /** Every ref looked up in one round trip; expired decisions are null. */
+  findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup>;
+  /** Null when absent, expired or another account's (indistinguishable). */
+  getDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null>;
+  /** Live decisions, newest first; `hasMore` when another page follows. */
+  listDecisions(accountId: string, query: DecisionQuery, now: Date): Promise<{ data: StoredDecision[]; hasMore: boolean }>;
+  /** Deletes and returns it; null as for getDecision. */
+  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null>;
+}
+
 export interface RevocationBus {
   publishRevocation(event: RevocationEvent): Promise<void>;
   /** Returns the unsubscribe function. Events published by this same store object are delivered too. */
@@ -180,11 +255,11 @@ export interface StoreLogger {
 
 export type StoreKind = 'lmdb' | 'redis';
 
-export interface Store extends AccountStore, KeyStore, KeyExtrasStore, CounterStore, AuditStore, RevocationBus {
+export interface Store extends AccountStore, KeyStore, KeyExtrasStore, CounterStore, AuditStore, DecisionStore, RevocationBus {
   readonly kind: StoreKind;
   /** Resolves when the store answers; throws StoreUnavailableError otherwise (readyz). */
   ping(): Promise<void>;
-  /** Drops expired audit records and counters of past months (Redis expires them itself). */
+  /** Drops expired audit records, decisions and counters of past months (Redis expires them itself). */
   purgeExpired(now: Date): Promise<void>;
   close(): Promise<void>;
 }

@@ -8,10 +8,14 @@
 import { BroadcastChannel } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
 import { isRevocationEvent, RevocationListeners } from '../revocation-listeners.js';
-import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, IdempotencyRecord, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type {
+  Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, DecisionLookup, DecisionQuery, DecisionRef, IdempotencyRecord, InsertKeyResult,
+  PutDecisionResult, RevocationEvent, Store, StoredDecision, StoredKey,
+} from '../types.js';
 import { LmdbCommits } from './lmdb-commits.js';
 import * as counters from './lmdb-counters-audit.js';
 import { openLmdbDatabases, type LmdbDatabases } from './lmdb-databases.js';
+import * as decisions from './lmdb-decisions.js';
 import * as extras from './lmdb-key-extras.js';
 import * as keys from './lmdb-keys.js';
 
@@ -33,6 +37,7 @@ class LmdbStore implements Store {
   readonly kind = 'lmdb' as const;
   readonly #dbs: LmdbDatabases;
   readonly #extras: extras.KeyExtrasDatabases;
+  readonly #decisions: decisions.DecisionDatabases;
   readonly #commits: LmdbCommits;
   readonly #channel: BroadcastChannel;
   readonly #listeners = new RevocationListeners();
@@ -43,6 +48,7 @@ class LmdbStore implements Store {
     const syncIntervalMs = options.syncIntervalMs ?? DEFAULT_SYNC_INTERVAL_MS;
     this.#dbs = openLmdbDatabases(options.dataDir, prefix, syncIntervalMs);
     this.#extras = extras.openKeyExtras(this.#dbs.env, prefix);
+    this.#decisions = decisions.openDecisions(this.#dbs.env, prefix);
     this.#commits = new LmdbCommits(this.#dbs.env, syncIntervalMs);
     this.#channel = new BroadcastChannel(`rps-revocations:${this.#dbs.path}:${prefix}`);
     this.#channel.onmessage = (message) => {
@@ -139,6 +145,37 @@ class LmdbStore implements Store {
   async purgeExpired(now: Date): Promise<void> {
     await this.#write((dbs) => counters.purgeExpired(dbs, now));
     await this.#commits.write(() => extras.purgeIdempotency(this.#extras, now));
+    await this.#commits.write(() => decisions.purgeDecisions(this.#decisions, now));
+  }
+
+  decisionSecret(accountId: string): Promise<string> {
+    this.#fresh();
+    return this.#commits.write(() => decisions.decisionSecret(this.#decisions, accountId));
+  }
+
+  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
+    this.#fresh();
+    return this.#commits.write(() => decisions.putDecision(this.#decisions, decision, limit, now));
+  }
+
+  async findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup> {
+    this.#fresh();
+    return decisions.findDecisions(this.#decisions, accountId, refs, now);
+  }
+
+  async getDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
+    this.#fresh();
+    return decisions.getDecision(this.#decisions, accountId, decisionId, now);
+  }
+
+  async listDecisions(accountId: string, query: DecisionQuery, now: Date): Promise<{ data: StoredDecision[]; hasMore: boolean }> {
+    this.#fresh();
+    return decisions.listDecisions(this.#decisions, accountId, query, now);
+  }
+
+  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
+    this.#fresh();
+    return this.#commits.write(() => decisions.deleteDecision(this.#decisions, accountId, decisionId, now));
   }
 
   async publishRevocation(event: RevocationEvent): Promise<void> {

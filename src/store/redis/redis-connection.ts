@@ -14,7 +14,7 @@ export type RedisClient = ReturnType<typeof createClient>;
 type RedisClusterClient = ReturnType<typeof createCluster>;
 
 /** The commands the store sends; a single-node client and a cluster client both have them. */
-export type RedisCommands = Pick<RedisClient, 'get' | 'set' | 'del' | 'hGetAll' | 'hSet' | 'zRange' | 'evalSha' | 'eval' | 'publish'>;
+export type RedisCommands = Pick<RedisClient, 'get' | 'set' | 'del' | 'hGet' | 'hGetAll' | 'hSet' | 'zRange' | 'evalSha' | 'eval' | 'publish'>;
 
 /** The store's command connection, whatever the deployment. */
 export interface CommandConnection {

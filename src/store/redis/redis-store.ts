@@ -6,10 +6,14 @@
  * Revocations go over regular pub/sub, which a cluster relays to every node, so the subscriber is
  * a plain connection to the URL's node.
  */
-import type { Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, IdempotencyRecord, InsertKeyResult, RevocationEvent, Store, StoredKey } from '../types.js';
+import type {
+  Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, DecisionLookup, DecisionQuery, DecisionRef, IdempotencyRecord, InsertKeyResult,
+  PutDecisionResult, RevocationEvent, Store, StoredDecision, StoredKey,
+} from '../types.js';
 import { connectCommands, connectRedis, toStoreError, type CommandConnection, type RedisCommands, type RedisConnectionOptions } from './redis-connection.js';
 import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
 import { keyFromHash, keyToHashFields, pairsToRecord, parseTokenIndex, RedisKeys } from './redis-records.js';
+import { RedisDecisions } from './redis-decisions.js';
 import { RedisKeyExtras } from './redis-key-extras.js';
 import { RedisRevocations } from './redis-revocations.js';
 import { CHARGE_WITH_AUDIT, INSERT_KEY, REFUND_CHARGE, REVOKE_KEY, runScript } from './redis-scripts.js';
@@ -43,6 +47,7 @@ class RedisStore implements Store {
   readonly kind = 'redis' as const;
   readonly client: RedisCommands;
   readonly extras: RedisKeyExtras;
+  readonly decisions: RedisDecisions;
 
   constructor(
     readonly connection: CommandConnection,
@@ -53,6 +58,7 @@ class RedisStore implements Store {
   ) {
     this.client = connection.commands;
     this.extras = new RedisKeyExtras(this.client, names.prefix);
+    this.decisions = new RedisDecisions(this.client, names.prefix);
   }
 
   ping(): Promise<void> {
@@ -203,7 +209,31 @@ class RedisStore implements Store {
   }
 
   async purgeExpired(): Promise<void> {
-    // Counters (PEXPIREAT) and audit records (PXAT) expire inside Redis.
+    // Counters (PEXPIREAT) and audit records (PXAT) expire inside Redis; decisions with their keys.
+  }
+
+  decisionSecret(accountId: string): Promise<string> {
+    return this.deadline.run(() => this.decisions.secret(accountId));
+  }
+
+  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
+    return this.deadline.run(() => this.decisions.put(decision, limit, now));
+  }
+
+  findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup> {
+    return this.deadline.run(() => this.decisions.find(accountId, refs, now));
+  }
+
+  getDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
+    return this.deadline.run(() => this.decisions.get(accountId, decisionId, now));
+  }
+
+  listDecisions(accountId: string, query: DecisionQuery, now: Date): Promise<{ data: StoredDecision[]; hasMore: boolean }> {
+    return this.deadline.run(() => this.decisions.list(accountId, query, now));
+  }
+
+  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
+    return this.deadline.run(() => this.decisions.delete(accountId, decisionId, now));
   }
 
   publishRevocation(event: RevocationEvent): Promise<void> {
