@@ -64,6 +64,10 @@ export interface Config {
   defaultKeyLimit: number;
   /** Highest monthlyLimit a key of a new account may have (DEFAULT_MONTHLY_LIMIT_CAP). */
   defaultMonthlyLimitCap: number;
+  /** Live decisions on matches an account may hold (DECISIONS_LIMIT). */
+  decisionsLimit: number;
+  /** How long a decision on a match lives, in days (DECISIONS_RETENTION_DAYS). */
+  decisionsRetentionDays: number;
   /** Address the HTTP listener binds (HOST). */
   host: string;
   /** HTTP port, 0 = any free port (PORT). */
@@ -137,6 +141,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     defaultSubscriptions: serviceIdList(env, 'DEFAULT_SUBSCRIPTIONS', ['sanctions-screening']),
     defaultKeyLimit: integer(env, 'DEFAULT_KEY_LIMIT', 10, 1),
     defaultMonthlyLimitCap: integer(env, 'DEFAULT_MONTHLY_LIMIT_CAP', 1_000_000, 1),
+    decisionsLimit: bounded(env, 'DECISIONS_LIMIT', 10_000, 1, 100_000),
+    decisionsRetentionDays: bounded(env, 'DECISIONS_RETENTION_DAYS', 365, 1, 3660),
     host: text(env, 'HOST', '127.0.0.1'),
     port: port(env, 'PORT', 8080),
     workers: bounded(env, 'WORKERS', 1, 1, 64),

@@ -19,9 +19,11 @@ export const ERROR_TABLE = {
   unknown_service: { status: 404, message: 'No such service.' },
   unknown_list: { status: 404, message: 'No such list source.' },
   entry_not_found: { status: 404, message: 'No such entry on that list.' },
+  decision_not_found: { status: 404, message: 'No such decision.' },
   method_not_allowed: { status: 405, message: 'The method is not allowed on this resource.' },
   key_limit_reached: { status: 409, message: 'The account has reached its limit of active API keys.' },
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was used with a different request body.' },
+  decision_limit_reached: { status: 409, message: 'The account has reached its limit of decisions; delete some first.' },
   idempotency_key_in_use: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: {

@@ -24,7 +24,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ['engine'],
   ['store'],
   ['audit'],
-  ['identity', 'quota'],
+  ['identity', 'quota', 'decisions'],
   ['state'],
   ['contract'],
   ['server', 'cli'],

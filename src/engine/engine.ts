@@ -7,7 +7,7 @@ import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
 import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS } from './budget.js';
-import { corroborated, evidenceCeiling, fieldEvidence } from './evidence.js';
+import { actionOf, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
 import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
@@ -243,7 +243,9 @@ export class Engine implements ScreeningEngine {
     const action = this.action(matches, review, Math.max(review, thresholds.block));
     const summary: ScreenSummary = { anyMatchAbove: review, recommendedAction: action };
     if (aliasesNotCompared > 0) summary.aliasesNotCompared = aliasesNotCompared;
-    return { matches: matches.slice(0, request.limit ?? DEFAULT_LIMIT), summary };
+    const limit = request.limit ?? DEFAULT_LIMIT;
+    if (matches.length <= limit) return { matches, summary };
+    return { matches: matches.slice(0, limit), summary, beyondLimit: matches.slice(limit) };
   }
 
   /**
@@ -259,9 +261,7 @@ export class Engine implements ScreeningEngine {
   }
 
   private action(matches: readonly Match[], review: number, block: number): RecommendedAction {
-    if (matches.some((m) => m.confidence >= block && corroborated(m.evidence))) return 'block';
-    if (matches.some((m) => m.confidence >= review)) return 'manual-review';
-    return 'clear';
+    return actionOf(matches, review, block);
   }
 
   screenBatch(requests: readonly ScreenRequest[]): ScreenResult[] {

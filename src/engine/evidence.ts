@@ -7,7 +7,7 @@
  * wrong one always lowers it; a field the list does not carry is not compared.
  */
 import type { DateValue, ListEntry } from '../lists/model.js';
-import type { Evidence, ScreenRequest } from './types.js';
+import type { Evidence, Match, RecommendedAction, ScreenRequest } from './types.js';
 import { normalisedKey } from './normalise.js';
 import { PLACE_WEIGHTS, placeOfBirthEvidence } from './place-evidence.js';
 
@@ -173,6 +173,13 @@ export function evidenceCeiling(request: ScreenRequest): number {
   if (request.kind) ceiling += FIELD_CEILING.kind;
   if (request.placeOfBirth) ceiling += FIELD_CEILING.placeOfBirth;
   return ceiling;
+}
+
+/** The recommended action of a set of matches: block needs a corroborated match at or above `block`. */
+export function actionOf(matches: readonly Match[], review: number, block: number): RecommendedAction {
+  if (matches.some((m) => m.confidence >= block && corroborated(m.evidence))) return 'block';
+  if (matches.some((m) => m.confidence >= review)) return 'manual-review';
+  return 'clear';
 }
 
 /** True when a field other than the name positively corroborates the match (needed to block). */

@@ -70,6 +70,18 @@ export interface Match {
   entityType: EntryKind;
   programs: string[];
   sourceUrl: string;
+  /** The account's decision on this subject and entry (API.md, "Decisions on matches"), when there is one. */
+  decision?: MatchDecision;
+}
+
+/** A recorded decision as a match shows it. */
+export interface MatchDecision {
+  decisionId: string;
+  decision: 'false-positive' | 'true-match';
+  decidedAt: string;
+  reference: string | null;
+  /** The entry changed since the decision: the match counts as undecided. */
+  lapsed: boolean;
 }
 
 export interface ScreenSummary {
@@ -86,6 +98,11 @@ export interface ScreenSummary {
 export interface ScreenResult {
   matches: Match[];
   summary: ScreenSummary;
+  /**
+   * Matches the limit left out, which the summary judged too (present only when the limit cut):
+   * decisions (decided-action.ts) judge the action again over every match. Never serialised.
+   */
+  beyondLimit?: Match[];
 }
 
 export interface ModeThresholds {

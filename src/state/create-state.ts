@@ -4,6 +4,7 @@
  * (server/, cli/) call this; identity/, quota/ and audit/ never see which store they run on.
  */
 import { createAuditService } from '../audit/audit-service.js';
+import { createDecisionService } from '../decisions/decision-service.js';
 import { ACCOUNT_DEFAULTS, type AccountDefaults } from '../identity/accounts.js';
 import { createIdentityService } from '../identity/identity-service.js';
 import { createSessionVerifier } from '../identity/session-verifier.js';
@@ -56,6 +57,9 @@ export async function createState(options: StateOptions): Promise<State> {
     identity,
     quota,
     audit: createAuditService({ store, now }),
+    decisions: createDecisionService({
+      store, now, limit: options.decisionsLimit ?? 10_000, retentionDays: options.decisionsRetentionDays ?? 365,
+    }),
     async close() {
       clearInterval(purge);
       quota.close();

@@ -22,6 +22,8 @@ export function stateOptionsFromConfig(config: Readonly<Config>, logger?: StateL
     defaultSubscriptions: config.defaultSubscriptions,
     defaultKeyLimit: config.defaultKeyLimit,
     defaultMonthlyLimitCap: config.defaultMonthlyLimitCap,
+    decisionsLimit: config.decisionsLimit,
+    decisionsRetentionDays: config.decisionsRetentionDays,
     ...(logger !== undefined && { logger }),
   };
 }

@@ -3,6 +3,7 @@
  * Options are explicit; only src/config.ts reads the environment.
  */
 import type { AuditService } from '../audit/types.js';
+import type { DecisionService } from '../decisions/decision-service.js';
 import type { SessionOptions } from '../identity/session-options.js';
 import type { IdentityLogger, IdentityService } from '../identity/types.js';
 import type { QuotaService } from '../quota/types.js';
@@ -28,6 +29,10 @@ export interface StateOptions {
   readonly defaultKeyLimit?: number;
   /** Default 1,000,000 calls per service per month. */
   readonly defaultMonthlyLimitCap?: number;
+  /** Live decisions on matches per account; default 10,000. */
+  readonly decisionsLimit?: number;
+  /** Days a decision lives; default 365. */
+  readonly decisionsRetentionDays?: number;
   readonly logger?: StateLogger;
   /** Told the duration of every store operation (the store latency histogram). */
   readonly observeStore?: StoreTimer;
@@ -40,5 +45,6 @@ export interface State {
   readonly identity: IdentityService;
   readonly quota: QuotaService;
   readonly audit: AuditService;
+  readonly decisions: DecisionService;
   close(): Promise<void>;
 }

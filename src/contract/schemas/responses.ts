@@ -6,6 +6,7 @@ import { Type } from '@sinclair/typebox';
 import { ERROR_CODES } from '../../errors.js';
 import { ENTRY_KINDS, LIST_SOURCES } from '../../lists/model.js';
 import { StringEnum } from './common.js';
+import { MatchDecisionSchema } from './decision.js';
 
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
@@ -27,6 +28,7 @@ export const MatchSchema = Type.Object({
   entityType: StringEnum(ENTRY_KINDS),
   programs: Type.Array(Type.String()),
   sourceUrl: Type.String({ format: 'uri' }),
+  decision: Type.Optional(MatchDecisionSchema),
 });
 
 const PublishedAtSourceSchema = Type.Union([

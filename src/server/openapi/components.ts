@@ -19,6 +19,7 @@ import {
   MatchSchema,
   ScreenResponseSchema,
 } from '../../contract/schemas/responses.js';
+import { CreateDecisionSchema, DecisionListSchema, DecisionRecordSchema, MatchDecisionSchema } from '../../contract/schemas/decision.js';
 import { ListedRecordSchema } from '../../contract/schemas/listed-record.js';
 import { AddressSchema, BatchRequestSchema, IdentifierSchema, ScreenRequestSchema } from '../../contract/schemas/screen-request.js';
 import { modeSentence } from './descriptions.js';
@@ -42,6 +43,10 @@ const SOURCES: Readonly<Record<string, TSchema>> = {
   ListStatus: ListStatusSchema,
   AuditRecord: AuditRecordSchema,
   ListedRecord: ListedRecordSchema,
+  DecisionRequest: CreateDecisionSchema,
+  Decision: DecisionRecordSchema,
+  DecisionList: DecisionListSchema,
+  MatchDecision: MatchDecisionSchema,
   CreateApiKeyRequest: CreateApiKeySchema,
   ApiKey: ApiKeyRecordSchema,
   CreatedApiKey: CreatedApiKeySchema,
@@ -64,6 +69,8 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   ListStatus: 'One list as this server has it loaded.',
   ListedRecord: 'One list entry as listed, every field the list carries; a field it does not carry is absent.',
   AuditRecord: 'What is kept of a screening (30 days): nothing of the request but the hash of its body.',
+  DecisionRequest: 'Body of POST /decisions. Unknown fields are refused (400); no free text is accepted.',
+  DecisionList: 'A page of decisions, newest first.',
   CreateApiKeyRequest: 'Body of POST /me/api-keys. Unknown fields are refused (400).',
   ApiKey: 'An API key record; never carries the token, which only the create answer shows.',
   CreatedApiKey: 'The new key record with its token: store the token now, it is never shown again.',

@@ -7,6 +7,7 @@ import { deleteApiKeyRoute } from './api-keys-delete.js';
 import { listApiKeysRoute } from './api-keys-list.js';
 import { auditRoute } from './audit.js';
 import { dashboardRoutes } from './dashboard.js';
+import { decisionRoutes } from './decisions.js';
 import { apiReferenceRoutes } from './docs.js';
 import { healthzRoute, readyzRoute } from './health.js';
 import { listEntryRoute } from './list-entry.js';
@@ -21,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   listsRoute,
   listEntryRoute,
   auditRoute,
+  ...decisionRoutes,
   createApiKeyRoute,
   listApiKeysRoute,
   deleteApiKeyRoute,

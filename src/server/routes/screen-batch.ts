@@ -25,6 +25,7 @@ import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnF
 import { compileValidator } from '../../contract/validation.js';
 import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
 import { screenableLists } from './screen.js';
+import { applyAccountDecisions } from '../answers/match-decisions.js';
 
 // Each entity is validated on its own (readScreenRequest): a crowded entity is its slot's error.
 const validateEnvelope = compileValidator(BatchEnvelopeSchema, { crowded: 'body' });
@@ -76,6 +77,8 @@ export const screenBatchRoute: Route = {
     const { quota, charge } = charged;
     return refundingOnFailure(ctx, deps, charge, async () => {
       const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
+      // One store round trip for every slot's matched entries (none without decisions).
+      await applyAccountDecisions(deps.state.decisions, key.accountId, engine, requests.map((request, i) => ({ request, result: results[i] })));
       valid.forEach((slot, i) => {
         slots[slot.index] = new ScreenAnswer(slot.requestId, screenedAt, results[i], coverage.of(slot.request.lists));
       });

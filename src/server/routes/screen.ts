@@ -13,6 +13,7 @@ import type { Route } from '../http/route.js';
 import { readScreenRequest } from '../../contract/screen-input.js';
 import { ScreenAnswer, screenPayload } from '../../contract/screen-response.js';
 import { authenticateKey, chargeQuota, rateLimitHeaders, refundingOnFailure } from '../auth/service-auth.js';
+import { applyAccountDecisions } from '../answers/match-decisions.js';
 
 export const screenRoute: Route = {
   method: 'POST',
@@ -28,9 +29,12 @@ export const screenRoute: Route = {
     // Hash of the exact bytes received, whatever the format, so the client can recompute it.
     const audit = [{ requestId: ctx.requestId, accountId: key.accountId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
     const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
-    return refundingOnFailure(ctx, deps, charge, () =>
-      reply(200, screenPayload(new ScreenAnswer(ctx.requestId, screenedAt, engine.screen(input.request), coverage.of(input.request.lists))),
-        ctx.format, rateLimitHeaders(quota)));
+    return refundingOnFailure(ctx, deps, charge, async () => {
+      const result = engine.screen(input.request);
+      await applyAccountDecisions(deps.state.decisions, key.accountId, engine, [{ request: input.request, result }]);
+      return reply(200, screenPayload(new ScreenAnswer(ctx.requestId, screenedAt, result, coverage.of(input.request.lists))),
+        ctx.format, rateLimitHeaders(quota));
+    });
   },
 };
 
