@@ -27,7 +27,10 @@ describe.each(['redis', 'lmdb'] as const)('audit scope (%s store)', (store) => {
     for (const token of [owner.token, ownerSecond.token]) {
       const own = await call(server.url, 'GET', path, { token });
       expect(own.status).toBe(200);
-      expect(own.body).toEqual({ requestId: screened.body.requestId, screenedAt: screened.body.screenedAt, bodySha256: expect.any(String) });
+      expect(own.body).toEqual({
+        requestId: screened.body.requestId, screenedAt: screened.body.screenedAt, bodySha256: expect.any(String),
+        listsVersion: screened.body.coverage.listsVersion, engineVersion: screened.body.engineVersion, answerSha256: expect.any(String),
+      });
     }
 
     const foreign = await call(server.url, 'GET', path, { token: stranger.token });

@@ -44,7 +44,7 @@ describeShared('on the full snapshot (no UFLPA file)', () => {
     expect(r.body.coverage.status).toBe('incomplete');
     expect(r.body.coverage.lists.map((l: { source: string }) => l.source)).toEqual(set.catalog.map((s) => s.source));
     const bySource = Object.fromEntries(r.body.coverage.lists.map((l: { source: string }) => [l.source, l]));
-    expect(bySource['dhs-uflpa']).toEqual({ source: 'dhs-uflpa', publishedAt: null, publishedAtSource: null, status: 'missing', entryCount: 0 });
+    expect(bySource['dhs-uflpa']).toEqual({ source: 'dhs-uflpa', publishedAt: null, publishedAtSource: null, status: 'missing', entryCount: 0, version: null });
     expect(bySource['ofac-sdn']).toMatchObject({ status: 'ok', publishedAtSource: 'file-time', entryCount: expect.any(Number) });
     // dpl.txt dates itself by its newest Last_Update, the SAM extract by its name.
     expect(bySource['bis-denied']).toMatchObject({ status: 'ok', publishedAtSource: 'publisher' });

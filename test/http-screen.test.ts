@@ -77,7 +77,10 @@ describe('POST /screen', () => {
     expect(r.status).toBe(200);
     const audit = await call(server.url, 'GET', `${BASE}/audit/${r.body.requestId}`, { token: key.token });
     expect(audit.status).toBe(200);
-    expect(audit.body).toEqual({ requestId: r.body.requestId, screenedAt: r.body.screenedAt, bodySha256: sha256(raw) });
+    expect(audit.body).toEqual({
+      requestId: r.body.requestId, screenedAt: r.body.screenedAt, bodySha256: sha256(raw),
+      listsVersion: r.body.coverage.listsVersion, engineVersion: r.body.engineVersion, answerSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     expect(audit.headers.get('x-ratelimit-remaining')).toBe('19999');
     for (const id of ['6f1c2a4e-0000-4000-8000-000000000000', 'nope']) {
       const missing = await call(server.url, 'GET', `${BASE}/audit/${id}`, { token: key.token });
@@ -193,12 +196,15 @@ describe('GET /lists', () => {
       entryCount: expect.any(Number),
       publishedAt: expect.any(String),
       // The sample's legacy sdn.csv carries no date and has no manifest: the file's time, flagged as such.
+      // A file time is no publication date: age and outdated unknown.
       publishedAtSource: 'file-time',
-      ageDays: expect.any(Number),
-      outdated: expect.any(Boolean),
+      ageDays: null,
+      outdated: null,
       lastRefresh: expect.any(String),
       status: 'sample',
       sourceUrl: expect.stringMatching(/^https:\/\/ofac\.treasury\.gov\//),
+      version: expect.stringMatching(/^[0-9a-f]{16}$/),
+      versionSince: expect.any(String),
     });
     expect(r.headers.get('x-ratelimit-limit')).toBe('5');
     expect(r.headers.get('x-ratelimit-remaining')).toBe('5');

@@ -142,7 +142,11 @@ describe.each(storeHarnesses())('store contract: %s', (_name, make) => {
 
   it('charges and audits in one step: allowed writes both, refused writes neither, a refund undoes both', async () => {
     const quota = createQuotaService({ counters: store });
-    const record = () => ({ requestId: randomUUID(), accountId: OWNER, screenedAt: NOW.toISOString(), bodySha256: 'c'.repeat(64) });
+    // With the versions an answer was computed from and its hash, kept in the same atomic step.
+    const record = () => ({
+      requestId: randomUUID(), accountId: OWNER, screenedAt: NOW.toISOString(), bodySha256: 'c'.repeat(64),
+      listsVersion: '0123456789abcdef', engineVersion: 'fedcba9876543210', answerSha256: 'e'.repeat(64),
+    });
     const two = [record(), record()];
     const allowed = await quota.chargeWithAudit(owner('key-1'), 'svc-a', 3, two, NOW);
     expect(allowed.quota).toMatchObject({ allowed: true, used: 2, remaining: 1 });

@@ -2,7 +2,7 @@
  * @module The audit trail on any AuditStore: requestId, the account, screenedAt and the body's SHA-256,
  * kept 30 days. Nothing else of a request reaches this module, so nothing else can be stored.
  */
-import type { AuditStore } from '../store/types.js';
+import { auditFields, type AuditStore } from '../store/types.js';
 import { AUDIT_RETENTION_MS, type AuditRecord, type AuditService } from './types.js';
 
 export interface AuditServiceOptions {
@@ -12,6 +12,7 @@ export interface AuditServiceOptions {
 }
 
 const SHA256_HEX = /^[0-9a-f]{64}$/;
+const VERSION_HEX = /^[0-9a-f]{16}$/;
 
 export function createAuditService(options: AuditServiceOptions): AuditService {
   const clock = options.now ?? (() => new Date());
@@ -20,13 +21,8 @@ export function createAuditService(options: AuditServiceOptions): AuditService {
   return {
     async record(record) {
       checkRecord(record);
-      // Copy the four fields only: a caller passing a richer object must not leak more into the store.
-      const kept: AuditRecord = {
-        requestId: record.requestId,
-        accountId: record.accountId,
-        screenedAt: record.screenedAt,
-        bodySha256: record.bodySha256,
-      };
+      // Copy the audited fields only: a caller passing a richer object must not leak more into the store.
+      const kept: AuditRecord = auditFields(record);
       await options.store.putAudit(kept, auditExpiresAt(record, retentionMs));
     },
 
@@ -47,4 +43,8 @@ export function checkRecord(record: AuditRecord): void {
   if (Number.isNaN(Date.parse(record.screenedAt))) throw new RangeError('screenedAt must be an ISO 8601 timestamp');
   if (record.requestId.length === 0 || record.requestId.length > 100) throw new RangeError('requestId must be 1..100 characters');
   if (typeof record.accountId !== 'string' || record.accountId.length === 0) throw new RangeError('accountId must be set');
+  if (record.answerSha256 !== undefined && !SHA256_HEX.test(record.answerSha256)) throw new RangeError('answerSha256 must be 64 lowercase hex characters');
+  for (const v of [record.listsVersion, record.engineVersion]) {
+    if (v !== undefined && !VERSION_HEX.test(v)) throw new RangeError('listsVersion and engineVersion must be 16 lowercase hex characters');
+  }
 }

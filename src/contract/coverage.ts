@@ -7,6 +7,7 @@
  * and its JSON text is cached per `lists` filter (a 12-bit mask: at most 4,096 texts), to be
  * spliced into answers rather than serialised with every one.
  */
+import { createHash } from 'node:crypto';
 import { AppError, type FieldIssue } from '../errors.js';
 import type { PublishedAtSource } from '../lists/catalog-feeds.js';
 import type { ListStatus, ListStatusValue } from '../lists/catalog.js';
@@ -18,11 +19,17 @@ export interface CoverageItem {
   publishedAtSource: PublishedAtSource | null;
   status: ListStatusValue;
   entryCount: number;
+  /** The list's content version (lists/versions.ts); null while missing. */
+  version: string | null;
 }
 
 export interface Coverage {
   status: 'complete' | 'incomplete';
+  /** SHA-256 (16 hex) over the (source, version) pairs screened against: names the list content behind the answer. */
+  listsVersion: string;
   lists: CoverageItem[];
+  /** Set when only entries added or changed since this version or time were screened against (`changedSince`). */
+  changedSince?: string;
 }
 
 /** A coverage with its JSON text, made once and shared by every answer it describes. */
@@ -33,7 +40,13 @@ export interface PreparedCoverage {
 
 export const LISTS_UNAVAILABLE_MESSAGE = 'A list this request must be screened against is not available; retry later.';
 
-const isComplete = (item: CoverageItem): boolean => item.status === 'ok' && item.entryCount > 0;
+/** A list without a date of its own (publishedAtSource file-time) cannot vouch for its age: incomplete. */
+const isComplete = (item: CoverageItem): boolean => item.status === 'ok' && item.entryCount > 0 && item.publishedAtSource !== 'file-time';
+
+/** 16 hex of SHA-256 over "source version" lines, in ranking order (a missing list counts as "-"). */
+export function listsVersionOf(items: readonly Pick<CoverageItem, 'source' | 'version'>[]): string {
+  return createHash('sha256').update(items.map((i) => `${i.source} ${i.version ?? '-'}\n`).join('')).digest('hex').slice(0, 16);
+}
 
 export class CoverageBook {
   private readonly items: ReadonlyMap<ListSource, CoverageItem>;
@@ -55,7 +68,7 @@ export class CoverageBook {
     let prepared = this.byMask.get(mask);
     if (prepared === undefined) {
       const chosen = LIST_SOURCES.filter((s, i) => (mask & (1 << i)) !== 0 && this.items.has(s)).map((s) => this.items.get(s)!);
-      const value: Coverage = { status: chosen.every(isComplete) ? 'complete' : 'incomplete', lists: chosen };
+      const value: Coverage = { status: chosen.every(isComplete) ? 'complete' : 'incomplete', listsVersion: listsVersionOf(chosen), lists: chosen };
       prepared = { value, json: JSON.stringify(value) };
       this.byMask.set(mask, prepared);
     }
@@ -87,7 +100,10 @@ export class CoverageBook {
 }
 
 function itemOf(s: ListStatus): CoverageItem {
-  return { source: s.source, publishedAt: s.publishedAt, publishedAtSource: s.publishedAtSource, status: s.status, entryCount: s.entryCount };
+  return {
+    source: s.source, publishedAt: s.publishedAt, publishedAtSource: s.publishedAtSource, status: s.status, entryCount: s.entryCount,
+    version: s.version ?? null,
+  };
 }
 
 const ALL = (1 << LIST_SOURCES.length) - 1;

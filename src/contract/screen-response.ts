@@ -6,12 +6,15 @@
 import type { Match, ScreenResult, ScreenSummary } from '../engine/types.js';
 import type { Coverage, PreparedCoverage } from './coverage.js';
 import { PreparedJson } from './prepared-json.js';
+import { engineVersion } from '../engine/engine-version.js';
 
 export interface ScreenResponse {
   requestId: string;
   screenedAt: string;
   matches: Match[];
   summary: ScreenSummary;
+  /** The matching release that computed it (engine/engine-version.ts). */
+  engineVersion: string;
   coverage: Coverage;
 }
 
@@ -26,12 +29,12 @@ export class ScreenAnswer {
 
   toValue(): ScreenResponse {
     const { requestId, screenedAt, result, coverage } = this;
-    return { requestId, screenedAt, matches: result.matches, summary: result.summary, coverage: coverage.value };
+    return { requestId, screenedAt, matches: result.matches, summary: result.summary, engineVersion: engineVersion(), coverage: coverage.value };
   }
 
   toJson(): string {
     const { requestId, screenedAt, result } = this;
-    const head = JSON.stringify({ requestId, screenedAt, matches: result.matches, summary: result.summary });
+    const head = JSON.stringify({ requestId, screenedAt, matches: result.matches, summary: result.summary, engineVersion: engineVersion() });
     return `${head.slice(0, -1)},"coverage":${this.coverage.json}}`;
   }
 }

@@ -20,6 +20,7 @@ import { readFeeds, type FeedCache, type FeedResult, type PublishedAtSource } fr
 import { collapseReason, DEFAULT_MAX_COLLAPSE } from './collapse.js';
 import { readManifest } from './manifest.js';
 import { pickSource, type SourcePick } from './catalog-select.js';
+import { listVersion } from './versions.js';
 
 export type ListStatusValue = 'ok' | 'stale' | 'missing' | 'sample';
 
@@ -34,6 +35,10 @@ export interface ListStatus {
   publishedAtSource: PublishedAtSource | null;
   /** When this process last loaded the list successfully. */
   lastRefresh: string | null;
+  /** The content version (versions.ts listVersion); null while the list is missing. */
+  version: string | null;
+  /** When this service first loaded that content (kept across reloads of the same content). */
+  versionSince: string | null;
   status: ListStatusValue;
   sourceUrl: string;
   /** Reader id of the file used, e.g. "ofac-legacy-csv". */
@@ -66,6 +71,8 @@ export interface LoadOptions {
   /** Largest relative drop of a list's entry count a reload installs (LISTS_MAX_COLLAPSE). */
   maxCollapse?: number;
   now?: () => Date;
+  /** When a list version was first served, if known from before this process (the version archive). */
+  firstSeen?: (source: ListSource, version: string) => string | null;
 }
 
 /** The bundled sample set, resolved from this file so it works from src/ (tsx) and dist/ alike. */
@@ -90,6 +97,7 @@ export async function loadListSet(options: LoadOptions): Promise<LoadedListSet> 
     previous,
     staleAfterMs: options.staleAfterMs ?? DEFAULT_STALE_AFTER_MS,
     maxCollapse: options.maxCollapse ?? DEFAULT_MAX_COLLAPSE,
+    firstSeen: options.firstSeen,
   };
   const built = LIST_SOURCES.map((source) => buildSource(source, pickSource(source, results), context));
   const set: LoadedListSet = {
@@ -130,6 +138,7 @@ interface BuildContext {
   previous?: LoadedListSet;
   staleAfterMs: number;
   maxCollapse: number;
+  firstSeen?: LoadOptions['firstSeen'];
 }
 
 interface BuiltSource {
@@ -171,6 +180,7 @@ function fromFeed(source: ListSource, result: FeedResult, error: string | undefi
     entryCount: entries.length,
     ...publicationOf(source, result),
     lastRefresh: context.loadedAt,
+    ...versionOf(source, entries, context),
     status: context.sample ? 'sample' : 'ok',
     format: parsed.format,
     files: result.match.files.map((f) => f.name),
@@ -178,6 +188,14 @@ function fromFeed(source: ListSource, result: FeedResult, error: string | undefi
   if (Object.keys(parsed.dropped).length > 0) status.dropped = parsed.dropped;
   if (error !== undefined) status.error = error;
   return { status, entries };
+}
+
+/** The content version, and since when it is served: the previous load's time when its content was the same. */
+function versionOf(source: ListSource, entries: readonly ListEntry[], context: BuildContext): Pick<ListStatus, 'version' | 'versionSince'> {
+  const version = listVersion(entries);
+  const before = context.previous?.catalog.find((s) => s.source === source);
+  const since = before?.version === version ? before.versionSince : null;
+  return { version, versionSince: since ?? context.firstSeen?.(source, version) ?? context.loadedAt };
 }
 
 /** The publisher's date for this source, else the download's Last-Modified (manifest), else the file time. */
@@ -205,7 +223,8 @@ function keepPrevious(source: ListSource, error: string, context: BuildContext, 
 
 function missing(source: ListSource, error: string | undefined): ListStatus {
   const status: ListStatus = {
-    ...listIdentity(source), entryCount: 0, publishedAt: null, publishedAtSource: null, lastRefresh: null, status: 'missing',
+    ...listIdentity(source), entryCount: 0, publishedAt: null, publishedAtSource: null, lastRefresh: null, version: null, versionSince: null,
+    status: 'missing',
   };
   if (error !== undefined) status.error = error;
   return status;

@@ -17,9 +17,45 @@ export function canonicalJson(value: unknown): string {
   return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(',')}}`;
 }
 
-/** The content of an entry that a version covers: every field of the entry model. */
+/**
+ * The content of an entry that a version covers, projected onto what every reader of the same
+ * publisher carries, so OFAC's legacy CSVs and its XML give the same hash for the same record:
+ * - `remarks` and `extra` are left out: the XML carries none of the CSV's free-text Remarks (it
+ *   gives the same facts as structured features, which the CSV reader parses out of the Remarks into
+ *   the fields kept here), and its `extra` holds XML features the CSV does not have;
+ * - `listSource` and `sourceUrl` are left out: they name the list (a version is per list already)
+ *   and are set by the loader, not by the publisher's record;
+ * - lists whose order carries no meaning (programs, aliases, documents, addresses, dates,
+ *   places, countries) are sorted, and an address's city and state are one place: the two
+ *   formats split "Gaza" or "Dubai, UAE" differently.
+ */
 export function entryContent(entry: ListEntry): unknown {
-  return entry;
+  return {
+    entryId: entry.entryId,
+    kind: entry.kind,
+    kindInferred: entry.kindInferred,
+    name: entry.name,
+    aliases: sortedJson(entry.aliases),
+    datesOfBirth: sortedJson(entry.datesOfBirth),
+    placesOfBirth: [...entry.placesOfBirth].sort(),
+    nationalities: [...entry.nationalities].sort(),
+    citizenships: [...entry.citizenships].sort(),
+    addresses: sortedJson(entry.addresses.map(addressContent)),
+    identityDocuments: sortedJson(entry.identityDocuments),
+    programs: [...entry.programs].sort(),
+    gender: entry.gender,
+    title: entry.title,
+  };
+}
+
+function addressContent(a: ListEntry['addresses'][number]): unknown {
+  const place = [a.city, a.state].filter((p): p is string => p !== undefined && p !== '').sort().join(' | ');
+  return { street: a.street, place: place === '' ? undefined : place, postalCode: a.postalCode, country: a.country, countryText: a.countryText };
+}
+
+/** The items' canonical JSON texts, sorted: a list compared as a set (duplicates kept). */
+function sortedJson(items: readonly unknown[]): string[] {
+  return items.map(canonicalJson).sort();
 }
 
 /** SHA-256 (hex, 64 characters) of the entry's canonical content. */

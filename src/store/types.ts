@@ -78,6 +78,22 @@ export interface AuditRecord {
   readonly screenedAt: string;
   /** SHA-256 of the request body (or canonical entity JSON), lowercase hex. */
   readonly bodySha256: string;
+  /**
+   * What the answer was computed from and what it was (API.md "List versions, reconstruction and
+   * changes"): the coverage's listsVersion, the matching release, and SHA-256 of the answer bytes
+   * sent (of the slot's canonical JSON in a batch). Absent on records written before they existed.
+   */
+  readonly listsVersion?: string;
+  readonly engineVersion?: string;
+  readonly answerSha256?: string;
+}
+
+/** The fields an audit record keeps, whatever else the object given carries: no personal data can slip in. */
+export function auditFields(record: AuditRecord): AuditRecord {
+  const { requestId, accountId, screenedAt, bodySha256, listsVersion, engineVersion, answerSha256 } = record;
+  const kept: AuditRecord = { requestId, accountId, screenedAt, bodySha256 };
+  // Only the versions present: a record written before they existed stays as it was.
+  return answerSha256 === undefined ? kept : { ...kept, listsVersion, engineVersion, answerSha256 };
 }
 
 /**

@@ -61,7 +61,12 @@ export function coverageTable(coverage: Coverage): string {
       { header: 'LIST', value: (l) => l.source },
       { header: 'STATUS', value: (l) => l.status },
       { header: 'ENTRIES', value: (l) => l.entryCount ?? '-' },
-      { header: 'PUBLISHED', value: (l) => (l.publishedAt ?? '-').slice(0, 10) + (l.publishedAtSource ? ` (${l.publishedAtSource})` : '') },
+      {
+        header: 'PUBLISHED',
+        value: (l) => (l.publishedAtSource === 'file-time'
+          ? `date unknown (file time ${(l.publishedAt ?? '-').slice(0, 10)})`
+          : (l.publishedAt ?? '-').slice(0, 10) + (l.publishedAtSource ? ` (${l.publishedAtSource})` : '')),
+      },
     ],
     coverage.lists,
   );

@@ -61,4 +61,7 @@ export const ListedRecordSchema = Type.Object({
   })),
   sourceUrl: Type.String({ format: 'uri' }),
   publishedAt: Type.Union([Type.String({ format: 'date-time', description: "The list's publishedAt." }), Type.Null()]),
+  publishedAtSource: Type.Optional(StringEnum(['publisher', 'http-last-modified', 'file-time'] as const, {
+    description: 'Where publishedAt comes from; `file-time` means the list carries no date (publishedAt is only the file\'s time).',
+  })),
 });

@@ -40,9 +40,18 @@ const PublishedAtSourceSchema = Type.Union([
 
 const ListStatusValueSchema = StringEnum(['ok', 'stale', 'missing', 'sample'] as const);
 
+const Hex16 = (description: string) => Type.String({ pattern: '^[0-9a-f]{16}$', description });
+const Sha256 = (description: string) => Type.String({ pattern: '^[0-9a-f]{64}$', description });
+const ListVersionSchema = Type.Union([
+  Hex16("The list's content version: 16 hex of SHA-256 over its parsed entries (ordered by entryId); the same content read from another file format gives the same version."),
+  Type.Null(),
+]);
+export const ListsVersionSchema = Hex16('16 hex of SHA-256 over the (source, version) pairs screened against.');
+export const EngineVersionSchema = Hex16('The matching release: changes whenever scoring can change (the WASM core and the engine modules and tables).');
+
 export const CoverageSchema = Type.Object({
   status: StringEnum(['complete', 'incomplete'] as const, {
-    description: 'incomplete when any list screened against is missing, stale, the bundled sample, or has no entries.',
+    description: 'incomplete when any list screened against is missing, stale, the bundled sample, has no entries, or carries no date (publishedAtSource file-time).',
   }),
   lists: Type.Array(Type.Object({
     source: StringEnum(LIST_SOURCES),
@@ -50,7 +59,12 @@ export const CoverageSchema = Type.Object({
     publishedAtSource: PublishedAtSourceSchema,
     status: ListStatusValueSchema,
     entryCount: Type.Integer({ minimum: 0 }),
+    version: ListVersionSchema,
   }), { description: 'One item per list screened against: every list, or those named in `lists`.' }),
+  listsVersion: ListsVersionSchema,
+  changedSince: Type.Optional(Type.String({
+    description: 'Present when the request set `changedSince`: only entries added or changed since that listsVersion or time were screened against, so `clear` means "no new match since".',
+  })),
 }, { description: 'What this answer was screened against, so a stored answer documents itself (a clear included).' });
 
 export const ScreenResponseSchema = Type.Object({
@@ -67,6 +81,7 @@ export const ScreenResponseSchema = Type.Object({
         'in a request of their own.',
     })),
   }),
+  engineVersion: EngineVersionSchema,
   coverage: CoverageSchema,
 });
 
@@ -90,9 +105,15 @@ export const ListStatusSchema = Type.Object({
   entryCount: Type.Integer({ minimum: 0 }),
   publishedAt: Type.Union([Timestamp("The publisher's date on the list, else the download's Last-Modified, else the file's modification time."), Type.Null()]),
   publishedAtSource: PublishedAtSourceSchema,
-  ageDays: Type.Union([Type.Integer({ minimum: 0, description: 'Whole days since publishedAt.' }), Type.Null()]),
-  outdated: Type.Boolean({ description: 'publishedAt is older than the server\'s LISTS_MAX_AGE_DAYS (default 30).' }),
+  ageDays: Type.Union([Type.Integer({ minimum: 0, description: 'Whole days since publishedAt.' }), Type.Null()], {
+    description: 'Whole days since publishedAt; null when unknown: the list is missing or carries no date (publishedAtSource file-time).',
+  }),
+  outdated: Type.Union([Type.Boolean(), Type.Null()], {
+    description: 'publishedAt is older than the server\'s LISTS_MAX_AGE_DAYS (default 30); null when the age is unknown (a file time is no publication date).',
+  }),
   lastRefresh: Type.Union([Timestamp('When this server last loaded the list.'), Type.Null()]),
+  version: ListVersionSchema,
+  versionSince: Type.Union([Timestamp('When this service first loaded this content version.'), Type.Null()]),
   status: ListStatusValueSchema,
   sourceUrl: Type.String({ format: 'uri' }),
 });
@@ -106,6 +127,9 @@ export const AuditRecordSchema = Type.Object({
     pattern: '^[0-9a-f]{64}$',
     description: 'SHA-256 of the raw body (/screen) or of the canonical JSON of the entity (batch slot).',
   }),
+  listsVersion: Type.Optional(ListsVersionSchema),
+  engineVersion: Type.Optional(EngineVersionSchema),
+  answerSha256: Type.Optional(Sha256('SHA-256 of the exact answer bytes sent (before any Content-Encoding), or of the slot\'s canonical JSON in a batch. Absent on records written before it was kept.')),
 });
 
 /** Headers of every successful service answer (and of a 429). */

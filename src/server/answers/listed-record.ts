@@ -5,6 +5,7 @@
 import type { Static } from '@sinclair/typebox';
 import { listedIdentifiers } from '../../engine/identifiers.js';
 import type { ListEntry } from '../../lists/model.js';
+import type { PublishedAtSource } from '../../lists/catalog-feeds.js';
 import type { ListedRecordSchema } from '../../contract/schemas/listed-record.js';
 
 export type ListedRecord = Static<typeof ListedRecordSchema>;
@@ -19,7 +20,7 @@ function compact<T extends object>(record: T): T {
   return out as T;
 }
 
-export function listedRecord(entry: ListEntry, publishedAt: string | null): ListedRecord {
+export function listedRecord(entry: ListEntry, publishedAt: string | null, publishedAtSource?: PublishedAtSource | null): ListedRecord {
   const docs = entry.identityDocuments;
   // listedIdentifiers reads the documents in order, then the call sign: index i is docs[i] when i < docs.length.
   const identifiers = listedIdentifiers(entry).map((id, i) => compact({
@@ -51,5 +52,7 @@ export function listedRecord(entry: ListEntry, publishedAt: string | null): List
     details: Object.keys(details).length > 0 ? details : undefined,
     sourceUrl: entry.sourceUrl,
     publishedAt,
+    // Says whether publishedAt is a publication date at all ("file-time": it is not).
+    publishedAtSource: publishedAtSource ?? undefined,
   });
 }

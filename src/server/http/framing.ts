@@ -198,6 +198,12 @@ export function reply(
   return { status, headers, body };
 }
 
+/** A reply whose body was already encoded (its bytes hashed for the audit record before the charge). */
+export function replyEncoded(status: number, encoded: { contentType: string; body: Buffer | string }, headers: Record<string, string> = {}): PlainResult {
+  headers['Content-Type'] = encoded.contentType;
+  return { status, headers, body: encoded.body };
+}
+
 /**
  * The RFC 6750 challenge of a 401: a bare `Bearer` when no usable credential came, and
  * `error="invalid_token"` when a well-formed one was refused (unknown, revoked, expired).

@@ -32,11 +32,13 @@ const SDN_URL = 'https://ofac.treasury.gov/specially-designated-nationals-and-bl
 /** An answer screened against two lists, one of which (UFLPA) had no file: incomplete. */
 const COVERAGE = {
   status: 'incomplete',
+  listsVersion: '5c1e0a7d93b2f468',
   lists: [
-    { source: 'ofac-sdn', publishedAt: '2026-11-20T00:00:00.000Z', publishedAtSource: 'publisher', status: 'ok', entryCount: 17942 },
-    { source: 'dhs-uflpa', publishedAt: null, publishedAtSource: null, status: 'missing', entryCount: 0 },
+    { source: 'ofac-sdn', publishedAt: '2026-11-20T00:00:00.000Z', publishedAtSource: 'publisher', status: 'ok', entryCount: 17942, version: '8f41c2d07a9e3b15' },
+    { source: 'dhs-uflpa', publishedAt: null, publishedAtSource: null, status: 'missing', entryCount: 0, version: null },
   ],
 };
+const ENGINE_VERSION = '3b9d0e6a1f27c584';
 
 const BLOCK_ANSWER = {
   requestId: 'd10bde04-39d1-4d51-8901-f64221e4afc6',
@@ -61,6 +63,7 @@ const BLOCK_ANSWER = {
     },
   ],
   summary: { anyMatchAbove: 0.75, recommendedAction: 'block' },
+  engineVersion: ENGINE_VERSION,
   coverage: COVERAGE,
 };
 
@@ -69,6 +72,7 @@ const CLEAR_ANSWER = {
   screenedAt: '2026-11-22T03:20:54.978Z',
   matches: [],
   summary: { anyMatchAbove: 0.75, recommendedAction: 'clear' },
+  engineVersion: ENGINE_VERSION,
   coverage: COVERAGE,
 };
 

@@ -13,12 +13,15 @@ export const HealthSchema = Type.Object({
 
 export const ReadinessSchema = Type.Object({
   status: StringEnum(['ready', 'degraded'] as const, {
-    description: 'ready: every list is `ok`. degraded: some list is missing, stale or only the bundled sample; the instance still screens (answers say so in `coverage`).',
+    description: 'ready: every list is `ok` and dated. degraded: some list is missing, stale, undated or only the bundled sample; the instance still screens (answers say so in `coverage`).',
   }),
   entries: Type.Integer({ minimum: 0, description: 'List entries in the screening index.' }),
   store: Type.String({ description: 'Kind of key, quota and audit store ("redis" or "lmdb").', examples: ['redis'] }),
   missing: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists with no file loaded.' }),
   stale: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists served from an older copy (their refresh keeps failing or would have collapsed them).' }),
+  undated: Type.Array(StringEnum(LIST_SOURCES), {
+    description: 'Lists loaded from a file that carries no date and has no recorded Last-Modified (publishedAtSource file-time): their age is unknown.',
+  }),
   sample: Type.Boolean({ description: 'True when the lists are the bundled sample, not the published lists.' }),
 });
 

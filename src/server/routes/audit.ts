@@ -22,7 +22,7 @@ export const auditRoute: Route = {
     const record = UUID.test(requestId) ? await deps.state.audit.get(key.accountId, requestId) : null;
     if (record === null) throw new AppError('not_found', undefined, 'No audit record for this requestId (records are kept 30 days).');
     const quota = await peekQuota(deps, key, SERVICE_ID);
-    return reply(200, { requestId: record.requestId, screenedAt: record.screenedAt, bodySha256: record.bodySha256 },
-      ctx.format, rateLimitHeaders(quota));
+    const { requestId: id, screenedAt, bodySha256, listsVersion, engineVersion, answerSha256 } = record;
+    return reply(200, { requestId: id, screenedAt, bodySha256, listsVersion, engineVersion, answerSha256 }, ctx.format, rateLimitHeaders(quota));
   },
 };

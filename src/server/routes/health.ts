@@ -2,8 +2,9 @@
  * @module GET /healthz (the process answers) and GET /readyz (lists loaded and store reachable;
  * 503 with the reasons otherwise). No key needed: load balancers and orchestrators call them.
  *
- * 200 `ready` only when every list is `ok`. A list that is missing, stale (its refresh keeps failing
- * or would have collapsed it) or only the bundled sample gives 200 `degraded`, naming them: the
+ * 200 `ready` only when every list is `ok` and dated. A list that is missing, stale (its refresh keeps
+ * failing or would have collapsed it), undated (a file without a date of its own and no recorded
+ * Last-Modified: `undated`) or only the bundled sample gives 200 `degraded`, naming them: the
  * instance still screens (every answer says so in `coverage`), so a load balancer does not take every
  * instance out at once, while monitoring can alert. 503 when nothing is loaded, when a LISTS_REQUIRED
  * list is missing or stale (screening refuses meanwhile), when the store does not answer, and, with
@@ -45,9 +46,11 @@ export const readyzRoute: Route = {
     const missing = catalog.filter((s) => s.status === 'missing').map((s) => s.source);
     const stale = catalog.filter((s) => s.status === 'stale').map((s) => s.source);
     const sample = catalog.some((s) => s.status === 'sample');
-    const status = catalog.every((s) => s.status === 'ok') ? 'ready' : 'degraded';
+    // Loaded from a file that carries no date (publishedAtSource file-time): its age is unknown.
+    const undated = catalog.filter((s) => s.status !== 'missing' && s.publishedAtSource === 'file-time').map((s) => s.source);
+    const status = catalog.every((s) => s.status === 'ok') && undated.length === 0 ? 'ready' : 'degraded';
     const entries = deps.lists.engine()?.size ?? 0;
-    return reply(200, { status, entries, store: deps.state.store.kind, missing, stale, sample }, ctx.format);
+    return reply(200, { status, entries, store: deps.state.store.kind, missing, stale, undated, sample }, ctx.format);
   },
 };
 

@@ -23,8 +23,8 @@ export const listEntryRoute: Route = {
     if (engine === null) throw new AppError('lists_unavailable');
     const entry = engine.entry(listSource, entryId);
     if (entry === null) throw new AppError('entry_not_found');
-    const publishedAt = deps.lists.catalog()?.find((c) => c.source === listSource)?.publishedAt ?? null;
+    const list = deps.lists.catalog()?.find((c) => c.source === listSource);
     const quota = await peekQuota(deps, key, SERVICE_ID);
-    return reply(200, listedRecord(entry, publishedAt), ctx.format, rateLimitHeaders(quota));
+    return reply(200, listedRecord(entry, list?.publishedAt ?? null, list?.publishedAtSource), ctx.format, rateLimitHeaders(quota));
   },
 };

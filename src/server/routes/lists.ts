@@ -15,8 +15,8 @@ import { authenticateKey, peekQuota, rateLimitHeaders } from '../auth/service-au
  * computed per request: they change with the clock, not with the lists.
  */
 export type PublicListStatus = Pick<ListStatus,
-  'source' | 'name' | 'publisher' | 'entryCount' | 'publishedAt' | 'publishedAtSource' | 'lastRefresh' | 'status' | 'sourceUrl'>
-  & { ageDays: number | null; outdated: boolean };
+  'source' | 'name' | 'publisher' | 'entryCount' | 'publishedAt' | 'publishedAtSource' | 'lastRefresh' | 'status' | 'sourceUrl' | 'version' | 'versionSince'>
+  & { ageDays: number | null; outdated: boolean | null };
 
 const DAY_MS = 86_400_000;
 
@@ -36,8 +36,10 @@ export const listsRoute: Route = {
 };
 
 function publicStatus(s: ListStatus, nowMs: number, maxAgeDays: number): PublicListStatus {
-  // A date in the future (clock skew, a bad file date) is age 0, never negative.
-  const ageDays = s.publishedAt === null ? null : Math.max(0, Math.floor((nowMs - Date.parse(s.publishedAt)) / DAY_MS));
+  // A date in the future (clock skew, a bad file date) is age 0, never negative. A file time is no
+  // publication date: a list without one has an unknown age, never "published today".
+  const undated = s.publishedAt === null || s.publishedAtSource === 'file-time';
+  const ageDays = undated ? null : Math.max(0, Math.floor((nowMs - Date.parse(s.publishedAt!)) / DAY_MS));
   return {
     source: s.source,
     name: s.name,
@@ -46,9 +48,11 @@ function publicStatus(s: ListStatus, nowMs: number, maxAgeDays: number): PublicL
     publishedAt: s.publishedAt,
     publishedAtSource: s.publishedAtSource,
     ageDays,
-    outdated: ageDays !== null && ageDays > maxAgeDays,
+    outdated: s.publishedAtSource === 'file-time' ? null : ageDays !== null && ageDays > maxAgeDays,
     lastRefresh: s.lastRefresh,
     status: s.status,
     sourceUrl: s.sourceUrl,
+    version: s.version ?? null,
+    versionSince: s.versionSince ?? null,
   };
 }

@@ -3,7 +3,8 @@
  *
  * Each slot is validated on its own; an invalid slot gets `{"error": {...}}` and neither consumes
  * quota nor is screened or audited (nothing was screened). A batch of N valid entities consumes N
- * units in one atomic step, or none with 429; the same step writes the valid slots' audit records.
+ * units in one atomic step, or none with 429; the same step writes the valid slots' audit records
+ * (each with its slot answer's SHA-256 over its canonical JSON, and the lists and engine versions).
  * Each slot has its own requestId; valid slots are audited with the SHA-256 of the entity's
  * canonical JSON (as submitted, before trimming). Should screening fail, the units are refunded and
  * the records deleted. A slot whose `lists` names only lists without entries gets 503's error body
@@ -16,6 +17,7 @@ import { AppError, errorBody } from '../../errors.js';
 import { canonicalJson, sha256Hex } from '../answers/body-hash.js';
 import { SERVICE_ID } from '../deps.js';
 import { decodeBody, reply } from '../http/framing.js';
+import { engineVersion } from '../../engine/engine-version.js';
 import type { Route } from '../http/route.js';
 import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../../contract/schemas/screen-request.js';
 import { readScreenRequest } from '../../contract/screen-input.js';
@@ -62,28 +64,25 @@ export const screenBatchRoute: Route = {
     if (valid.length === 0) return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
     const screenedAt = deps.now().toISOString();
-    const audit = valid.map((s) => ({ requestId: s.requestId, accountId: key.accountId, screenedAt, bodySha256: s.bodySha256 }));
     const requests = valid.map((s) => s.request);
-    // With peer workers, the slots are offered before the quota step, so idle peers screen during
-    // its round trip; nothing is answered unless the charge succeeds (else the offer is withdrawn).
+    // The slots are screened (by idle peers too) before the quota step: each audit record holds
+    // the SHA-256 of its slot's answer. A batch the quota refuses costs its screening and leaves nothing.
     const screening = deps.batchScreener?.begin(engine, version, requests) ?? null;
-    let charged: Awaited<ReturnType<typeof chargeQuota>>;
-    try {
-      charged = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
-    } catch (error) {
-      screening?.cancel();
-      throw error;
-    }
-    const { quota, charge } = charged;
-    return refundingOnFailure(ctx, deps, charge, async () => {
-      const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
-      // One store round trip for every slot's matched entries (none without decisions).
-      await applyAccountDecisions(deps.state.decisions, key.accountId, engine, requests.map((request, i) => ({ request, result: results[i] })));
-      valid.forEach((slot, i) => {
-        slots[slot.index] = new ScreenAnswer(slot.requestId, screenedAt, results[i], coverage.of(slot.request.lists));
-      });
-      return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(quota));
+    const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
+    // One store round trip for every slot's matched entries (none without decisions).
+    await applyAccountDecisions(deps.state.decisions, key.accountId, engine, requests.map((request, i) => ({ request, result: results[i] })));
+    const release = engineVersion();
+    const audit = valid.map((slot, i) => {
+      const covered = coverage.of(slot.request.lists);
+      const answer = new ScreenAnswer(slot.requestId, screenedAt, results[i], covered);
+      slots[slot.index] = answer;
+      return {
+        requestId: slot.requestId, accountId: key.accountId, screenedAt, bodySha256: slot.bodySha256,
+        listsVersion: covered.value.listsVersion, engineVersion: release, answerSha256: sha256Hex(canonicalJson(answer.toValue())),
+      };
     });
+    const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
+    return refundingOnFailure(ctx, deps, charge, () => reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(quota)));
   },
 };
 

@@ -1,14 +1,19 @@
 /**
  * @module POST /sanctions-screening/v1/screen: one party.
  * authenticate -> validate -> lists loaded, required lists there, the `lists` filter not only empty
- * lists? -> quota (1 unit) and audit record in one store step -> screen -> reply (with `coverage`). Should screening or encoding fail, the unit is refunded and the record deleted.
+ * lists? -> screen and encode the answer -> quota (1 unit) and audit record (with the lists and
+ * engine versions and the answer's SHA-256) in one store step -> reply (with `coverage`). The answer
+ * is made before the charge because the audit record holds its hash; a call refused by the quota
+ * then costs one screening (bounded work) and leaves nothing behind. Should the answer be
+ * undeliverable, the unit is refunded and the record deleted.
  */
 import { AppError } from '../../errors.js';
 import type { ScreeningEngine } from '../../engine/types.js';
 import type { CoverageBook } from '../../contract/coverage.js';
 import { sha256Hex } from '../answers/body-hash.js';
 import { SERVICE_ID, type ServerDeps } from '../deps.js';
-import { decodeBody, reply } from '../http/framing.js';
+import { decodeBody, encodePayload, replyEncoded } from '../http/framing.js';
+import { engineVersion } from '../../engine/engine-version.js';
 import type { Route } from '../http/route.js';
 import { readScreenRequest } from '../../contract/screen-input.js';
 import { ScreenAnswer, screenPayload } from '../../contract/screen-response.js';
@@ -26,15 +31,20 @@ export const screenRoute: Route = {
     const { engine, coverage } = screenableLists(deps);
     coverage.assertFilter(input.request.lists);
     const screenedAt = deps.now().toISOString();
-    // Hash of the exact bytes received, whatever the format, so the client can recompute it.
-    const audit = [{ requestId: ctx.requestId, accountId: key.accountId, screenedAt, bodySha256: sha256Hex(ctx.request.body) }];
+    const covered = coverage.of(input.request.lists);
+    const result = engine.screen(input.request);
+    // The account's decisions on the matched entries: one store round trip (none without decisions).
+    await applyAccountDecisions(deps.state.decisions, key.accountId, engine, [{ request: input.request, result }]);
+    const answer = new ScreenAnswer(ctx.requestId, screenedAt, result, covered);
+    const encoded = encodePayload(screenPayload(answer), ctx.format);
+    // Hash of the exact bytes received, whatever the format, so the client can recompute it; and of
+    // the exact answer bytes sent (before any Content-Encoding), so a reconstruction can be compared.
+    const audit = [{
+      requestId: ctx.requestId, accountId: key.accountId, screenedAt, bodySha256: sha256Hex(ctx.request.body),
+      listsVersion: covered.value.listsVersion, engineVersion: engineVersion(), answerSha256: sha256Hex(encoded.body),
+    }];
     const { quota, charge } = await chargeQuota(ctx, deps, key, SERVICE_ID, audit);
-    return refundingOnFailure(ctx, deps, charge, async () => {
-      const result = engine.screen(input.request);
-      await applyAccountDecisions(deps.state.decisions, key.accountId, engine, [{ request: input.request, result }]);
-      return reply(200, screenPayload(new ScreenAnswer(ctx.requestId, screenedAt, result, coverage.of(input.request.lists))),
-        ctx.format, rateLimitHeaders(quota));
-    });
+    return refundingOnFailure(ctx, deps, charge, () => replyEncoded(200, encoded, rateLimitHeaders(quota)));
   },
 };
 

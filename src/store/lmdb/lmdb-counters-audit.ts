@@ -2,7 +2,7 @@
  * @module Quota counters and audit records in the embedded store, with their expiry indexes.
  * Expired rows are purged by range scans over the expiry indexes, which touch only what expired.
  */
-import type { AuditRecord, ChargeRequest, CounterIncrement, CounterRef } from '../types.js';
+import { auditFields, type AuditRecord, type ChargeRequest, type CounterIncrement, type CounterRef } from '../types.js';
 import type { CounterKey, LmdbDatabases } from './lmdb-databases.js';
 
 function counterKey(ref: CounterRef): CounterKey {
@@ -69,9 +69,9 @@ function writeAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): v
   const previous = dbs.audit.get(record.requestId);
   if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
   const expiresAtMs = expiresAt.getTime();
-  // The four fields only, whatever else the object carries.
-  const { requestId, accountId, screenedAt, bodySha256 } = record;
-  dbs.audit.put(requestId, { requestId, accountId, screenedAt, bodySha256, expiresAtMs });
+  // The audited fields only, whatever else the object carries.
+  const kept = auditFields(record);
+  dbs.audit.put(kept.requestId, { ...kept, expiresAtMs });
   dbs.auditExpiry.put([expiresAtMs, record.requestId], true);
 }
 
@@ -87,7 +87,7 @@ export function getAudit(dbs: LmdbDatabases, accountId: string, requestId: strin
     removeAudit(dbs, requestId, stored.expiresAtMs).catch(() => undefined);
     return null;
   }
-  return { requestId: stored.requestId, accountId: stored.accountId, screenedAt: stored.screenedAt, bodySha256: stored.bodySha256 };
+  return auditFields(stored);
 }
 
 function removeAudit(dbs: LmdbDatabases, requestId: string, expiresAtMs: number): Promise<void> {

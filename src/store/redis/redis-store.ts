@@ -6,9 +6,9 @@
  * Revocations go over regular pub/sub, which a cluster relays to every node, so the subscriber is
  * a plain connection to the URL's node.
  */
-import type {
-  Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, DecisionLookup, DecisionQuery, DecisionRef, IdempotencyRecord, InsertKeyResult,
-  PutDecisionResult, RevocationEvent, Store, StoredDecision, StoredKey,
+import {
+  auditFields, type Account, type AuditRecord, type ChargeRequest, type CounterIncrement, type CounterRef, type DecisionLookup, type DecisionQuery,
+  type DecisionRef, type IdempotencyRecord, type InsertKeyResult, type PutDecisionResult, type RevocationEvent, type Store, type StoredDecision, type StoredKey,
 } from '../types.js';
 import { connectCommands, connectRedis, toStoreError, type CommandConnection, type RedisCommands, type RedisConnectionOptions } from './redis-connection.js';
 import { DEFAULT_REPLY_TIMEOUT_MS, ReplyDeadline } from './redis-deadline.js';
@@ -204,7 +204,7 @@ class RedisStore implements Store {
       // Under the account's own name: another account's lookup finds nothing at all.
       const value = await this.client.get(this.names.audit(accountId, requestId));
       const record = value === null ? null : (JSON.parse(value) as AuditRecord);
-      return record !== null && record.accountId === accountId ? record : null;
+      return record !== null && record.accountId === accountId ? auditFields(record) : null;
     });
   }
 
@@ -260,10 +260,9 @@ class RedisStore implements Store {
   }
 }
 
-/** The four audited fields only, whatever else the object carries. */
+/** The audited fields only, whatever else the object carries. */
 function auditValue(record: AuditRecord): string {
-  const { requestId, accountId, screenedAt, bodySha256 } = record;
-  return JSON.stringify({ requestId, accountId, screenedAt, bodySha256 });
+  return JSON.stringify(auditFields(record));
 }
 
 function parseAccount(value: string | null): Account | null {

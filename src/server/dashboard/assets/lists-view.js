@@ -78,13 +78,21 @@ export function createListsView({ apiKey }) {
       h('td', {}, badge(list.status, STATUS_TEXT[list.status] ?? list.status),
         list.outdated === true ? h('span', {}, ' ', badge('outdated', 'outdated: older than the maximum age')) : null),
       h('td', { class: 'num' }, formatCount(list.entryCount)),
-      h('td', {}, dated(list.publishedAt)),
+      h('td', {}, list.publishedAtSource === 'file-time' ? undatedText(list.publishedAt) : dated(list.publishedAt)),
       h('td', { class: 'date-source' }, list.publishedAtSource ? DATE_SOURCE_TEXT[list.publishedAtSource] ?? list.publishedAtSource : '—'),
       h('td', {}, dated(list.lastRefresh)),
       h('td', {}, list.publisher))));
   }
 
   return { show: () => load(false) };
+}
+
+/**
+ * A file time is no publication date: never shown with an age, as if the list were that fresh.
+ * @param {string | null} iso
+ */
+export function undatedText(iso) {
+  return h('span', { class: 'undated' }, `date unknown (file time ${iso === null ? '—' : formatDateTime(iso)})`);
 }
 
 /** @param {string | null} iso */

@@ -123,7 +123,7 @@ function recordView(record, match, query) {
     ['Title', record.title ?? null],
     ['Remarks', record.remarks ?? null],
     ['Other details', list(Object.entries(record.details ?? {}).map(([k, v]) => `${k}: ${v}`))],
-    ['Published', formatDateTime(record.publishedAt)],
+    ['Published', record.publishedAtSource === 'file-time' ? `date unknown (file time ${formatDateTime(record.publishedAt)})` : formatDateTime(record.publishedAt)],
     ['Source', externalLink(record.sourceUrl, 'publisher page')],
   ];
   return h('section', { class: 'record-entry', 'data-entry': `${record.listSource}:${record.entryId}` },
