@@ -7,6 +7,7 @@ import { fuzzinessOf, type ScreenRequest } from '../engine/types.js';
 import type { FieldIssue } from '../errors.js';
 import { DEFAULT_LIMIT, ScreenRequestSchema, type ScreenRequestBody } from './schemas/screen-request.js';
 import { compileValidator, crowdedIssues } from './validation.js';
+import { isInvisibleOnly } from '../types/invisible.js';
 
 const validateScreen = compileValidator(ScreenRequestSchema);
 
@@ -18,7 +19,24 @@ export function readScreenRequest(data: unknown): ScreenInput {
   if (crowded !== null) return { ok: false, issues: crowded };
   const result = validateScreen(trimmed(data));
   if (!result.ok) return { ok: false, issues: result.issues };
+  const invisible = invisibleIssues(result.value);
+  if (invisible.length > 0) return { ok: false, issues: invisible };
   return { ok: true, request: normalised(result.value) };
+}
+
+export const NOTHING_TO_SCREEN = 'has nothing to screen (only invisible characters: zero-width, format, control or combining marks)';
+
+/**
+ * A name or alias of only invisible characters passes the schema (it is 1..300 printable code
+ * points) but gives the engine nothing: it would be screened, charged and audited as `clear`.
+ */
+function invisibleIssues(body: ScreenRequestBody): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (isInvisibleOnly(body.name)) issues.push({ field: 'name', issue: NOTHING_TO_SCREEN });
+  body.aliases?.forEach((alias, i) => {
+    if (isInvisibleOnly(alias)) issues.push({ field: `aliases[${i}]`, issue: NOTHING_TO_SCREEN });
+  });
+  return issues;
 }
 
 const trim = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);

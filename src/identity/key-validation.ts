@@ -6,6 +6,7 @@
 import type { Account } from '../store/types.js';
 import { DEFAULT_MONTHLY_LIMIT, SERVICE_ID_PATTERN } from './accounts.js';
 import type { CreateKeyInput, FieldIssue } from './types.js';
+import { hasBidiControl, isInvisibleOnly } from '../types/invisible.js';
 
 export const DEFAULT_KEY_LIFETIME_MS = 365 * 24 * 3600_000;
 export const MAX_SERVICE_IDS = 100;
@@ -45,6 +46,11 @@ function checkName(name: unknown, details: FieldIssue[]): string {
     details.push({ field: 'name', issue: 'must be 1 to 100 characters and not only spaces' });
   } else if (/[\p{Cc}\p{Cs}\p{Co}\p{Cn}]/u.test(name)) {
     details.push({ field: 'name', issue: 'must contain only printable characters' });
+  } else if (isInvisibleOnly(name)) {
+    details.push({ field: 'name', issue: 'must contain a visible character (not only zero-width, format or combining marks)' });
+  } else if (hasBidiControl(name)) {
+    // A right-to-left override shows the label reversed: "‮yek gnilli‬b" reads "billing key".
+    details.push({ field: 'name', issue: 'must not contain bidi controls (U+202A-U+202E, U+2066-U+2069, U+200E, U+200F, U+061C)' });
   }
   return name;
 }

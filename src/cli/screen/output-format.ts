@@ -86,9 +86,13 @@ function csvCell(value: string | number): string {
 }
 
 /**
- * Spreadsheets run a cell starting with = + - @ as a formula; ids and list names come from outside,
- * so such text gets a leading apostrophe (OWASP's advice for CSV injection).
+ * Spreadsheets run a cell starting with = + - @ as a formula; ids, list names and the carried
+ * columns come from outside, so such text gets a leading apostrophe (OWASP's advice for CSV
+ * injection). Spreadsheets skip leading spaces and read the fullwidth ＝ ＋ － ＠ as the ASCII signs,
+ * and some stop a cell at NUL, so those starts are defused too; a plain number stays a number.
  */
 function defuseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
+  return FORMULA_START.test(value) && !/^-?\d+(\.\d+)?$/.test(value) ? `'${value}` : value;
 }
+
+const FORMULA_START = /^(?:[\s\u0000]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]|[\t\r\n\u0000])/u;

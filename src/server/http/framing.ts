@@ -6,7 +6,8 @@ import { Packr, Unpackr } from 'msgpackr';
 import { PreparedJson } from '../../contract/prepared-json.js';
 import { AppError, errorBody, statusOf, type ErrorCode, type FieldIssue } from '../../errors.js';
 import type { PlainRequest, PlainResult } from './http-types.js';
-import { MAX_MSGPACK_DEPTH, scanMsgpack } from './msgpack-text.js';
+import { decodedKeyCount, jsonDuplicate, jsonKeyCount, msgpackDuplicate } from './duplicate-keys.js';
+import { MAX_MSGPACK_DEPTH, scanMsgpack, type MsgpackCounts } from './msgpack-text.js';
 
 export type BodyFormat = 'json' | 'msgpack';
 
@@ -52,14 +53,45 @@ export function replyFormat(headers: PlainRequest['headers']): BodyFormat {
   return msgpack > 0 && msgpack > json ? 'msgpack' : 'json';
 }
 
-/** Parses the body by its Content-Type; throws AppError 415 / 400 naming the problem. */
+/**
+ * Parses the body by its Content-Type; throws AppError 415 / 400 naming the problem. A body is
+ * read as sent: a Content-Encoding other than identity, or a JSON charset other than UTF-8, would
+ * be read as something it is not (compressed bytes, UTF-16 text), so both are 415.
+ */
 export function decodeBody(request: PlainRequest): unknown {
   const format = requestFormat(request.headers);
   if (format === null) throw new AppError('unsupported_media_type');
+  refuseEncoding(request.headers['content-encoding']);
+  if (format === 'json') refuseCharset(request.headers['content-type']);
   if (request.body.length === 0) {
     throw new AppError('invalid_request', [{ field: 'body', issue: 'must not be empty' }], 'The request body is empty.');
   }
   return format === 'json' ? decodeJson(request.body) : decodeMsgpack(request.body);
+}
+
+function refuseEncoding(header: string | undefined): void {
+  if (header === undefined) return;
+  const codings = header.split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '');
+  if (codings.every((c) => c === 'identity')) return;
+  throw new AppError('unsupported_media_type', [{ field: 'content-encoding', issue: 'must be absent or identity (request bodies are not decompressed)' }],
+    'Request bodies are read as sent: send them without Content-Encoding.');
+}
+
+/** The charset parameter of a JSON Content-Type, when given, must name UTF-8 (RFC 8259 §8.1). */
+function refuseCharset(header: string | undefined): void {
+  for (const param of (header ?? '').split(';').slice(1)) {
+    const [name, ...rest] = param.split('=');
+    if (name.trim().toLowerCase() !== 'charset') continue;
+    const value = rest.join('=').trim().replace(/^"(.*)"$/, '$1').toLowerCase();
+    if (value === 'utf-8' || value === 'utf8') continue;
+    throw new AppError('unsupported_media_type', [{ field: 'content-type', issue: 'charset must be utf-8' }], 'JSON bodies are read as UTF-8.');
+  }
+}
+
+/** Throws 400 naming the key when the body writes more keys than its decoded value holds. */
+function refuseDuplicates(written: number, value: unknown, name: () => FieldIssue): void {
+  const decoded = decodedKeyCount(value);
+  if (decoded >= 0 && written !== decoded) throw new AppError('invalid_request', [name()], 'The request body gives a key more than once.');
 }
 
 function decodeJson(body: Buffer): unknown {
@@ -82,6 +114,7 @@ function decodeJson(body: Buffer): unknown {
   // Only a \uD800-\uDFFF escape can make an unpaired surrogate (raw ones are invalid UTF-8 above),
   // so the walk is skipped for nearly every body.
   if (SURROGATE_ESCAPE.test(text)) refuseForeign(value);
+  refuseDuplicates(jsonKeyCount(text), value, () => jsonDuplicate(text));
   return value;
 }
 
@@ -97,7 +130,8 @@ function refuseForeign(value: unknown): void {
 }
 
 function decodeMsgpack(body: Buffer): unknown {
-  const problem = scanMsgpack(body);
+  const counts: MsgpackCounts = { mapKeys: 0 };
+  const problem = scanMsgpack(body, counts);
   if (problem === 'not-utf8') {
     // The same refusal as a JSON body with invalid UTF-8 (invalid_json would name the wrong format).
     throw new AppError('invalid_request', [{ field: 'body', issue: 'is not valid UTF-8' }]);
@@ -118,6 +152,7 @@ function decodeMsgpack(body: Buffer): unknown {
   // Every string was valid UTF-8 (so no unpaired surrogate): only a foreign token needs the walk,
   // which names the field.
   if (problem === 'foreign') refuseForeign(value);
+  refuseDuplicates(counts.mapKeys, value, () => msgpackDuplicate(body));
   return value;
 }
 

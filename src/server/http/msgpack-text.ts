@@ -62,7 +62,7 @@ function utf8At(body: Buffer, start: number, end: number): boolean {
  * otherwise broken body passes here; the decoder refuses it next. The nesting is followed with a
  * fixed array of the items each open container still expects.
  */
-export function scanMsgpack(body: Buffer): MsgpackProblem {
+export function scanMsgpack(body: Buffer, counts?: MsgpackCounts): MsgpackProblem {
   // pending[d]: tokens the container at depth d still expects (depth 0: the one top-level value).
   const pending = new Float64Array(MAX_MSGPACK_DEPTH + 2);
   let depth = 0;
@@ -78,6 +78,7 @@ export function scanMsgpack(body: Buffer): MsgpackProblem {
     const items = containerItems(body, at, byte);
     if (items > 0) {
       if (depth === MAX_MSGPACK_DEPTH) return 'too-deep';
+      if (counts !== undefined && isMapHeader(byte)) counts.mapKeys += items / 2;
       pending[++depth] = items;
     }
     if (byte <= 0x9f || byte >= 0xe0) {
@@ -104,6 +105,13 @@ export function scanMsgpack(body: Buffer): MsgpackProblem {
   }
   return foreign ? 'foreign' : null;
 }
+
+/** What the scan adds up for the caller: the keys all maps of the body announce. */
+export interface MsgpackCounts {
+  mapKeys: number;
+}
+
+const isMapHeader = (byte: number): boolean => (byte >= 0x80 && byte <= 0x8f) || byte === 0xde || byte === 0xdf;
 
 /** Tokens a map or array header at `at` announces (a map's keys and values), 0 for anything else. */
 function containerItems(body: Buffer, at: number, byte: number): number {

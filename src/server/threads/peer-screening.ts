@@ -1,12 +1,17 @@
 /**
  * @module Batch slots screened on every worker (WORKERS>1). The worker that received a batch
- * splits its slots into chunks and offers them to its peer threads over MessagePorts the main
- * thread set up; each chunk is claimed exactly once, by the sender or by one peer, with a
- * compare-and-swap on shared memory. The sender claims chunks from the front, peers from the back,
- * so an idle peer takes half the work and a busy one (whose event loop reaches the offer late)
- * finds every chunk taken and does nothing: the batch never waits for a busy thread. A peer claims
- * a chunk only to screen it at once, in the same synchronous step, so the sender waits at most one
- * chunk for a peer's answer.
+ * offers its slots to its peer threads over MessagePorts the main thread set up; each slot is
+ * claimed exactly once, by the sender or by one peer, with a compare-and-swap on shared memory. The
+ * sender claims slots from the front, peers from the back, so an idle peer takes half the work and a
+ * busy one (whose event loop reaches the offer late) finds every slot taken and does nothing: the
+ * batch never waits for a busy thread. A peer claims a slot only to screen it at once and sends
+ * what it screened before it yields, so the sender waits at most one slot and one message for a
+ * peer's answer.
+ *
+ * Both sides pace themselves by time, per slot (batch-pacer.ts): after SLICE_MS of screening they
+ * let their event loop run, and under contention leave other work twice the batch's time. Slots
+ * are claimed one by one (they were chunks of 1/16 of the batch, screened whole before the loop
+ * ran: crafted slots of 5-16 ms kept /healthz waiting 91-122 ms).
  *
  * Answers never mix list versions: the offer carries the sender's list version (ListsView.version,
  * the loaded set's catalog) and a peer whose loaded set differs declines (claims nothing), so the
@@ -17,26 +22,24 @@
 import type { MessagePort } from 'node:worker_threads';
 import type { ScreenRequest, ScreenResult, ScreeningEngine } from '../../engine/types.js';
 
-/** Screening time after which a thread lets the event loop run before its next slot or chunk. */
-export const SLICE_MS = 4;
+import { BatchPacer } from './batch-pacer.js';
 
-/** A chunk's claim: nobody yet, the sender, or peer n at PEER_BASE + n. */
+export { SLICE_MS } from './batch-pacer.js';
+
+/** A slot's claim: nobody yet, the sender, or peer n at PEER_BASE + n. */
 const UNCLAIMED = 0;
 const SENDER = 1;
 const PEER_BASE = 2;
 
-/** Chunks per batch: enough for an even split, few enough that messages cost little. */
-const CHUNKS = 16;
-
 type PeerMessage =
-  /** Sender -> peer: screen whichever chunks you can still claim, with lists of this version. */
-  | { type: 'offer'; id: number; version: string; requests: ScreenRequest[]; chunkSize: number; claims: SharedArrayBuffer; claimant: number }
-  /** Peer -> sender: the results of a chunk it claimed (null: it failed; the sender screens it). */
-  | { type: 'chunk'; id: number; chunk: number; results: ScreenResult[] | null };
+  /** Sender -> peer: screen whichever slots you can still claim, with lists of this version. */
+  | { type: 'offer'; id: number; version: string; requests: ScreenRequest[]; claims: SharedArrayBuffer; claimant: number }
+  /** Peer -> sender: results of slots it claimed (null: it failed there; the sender screens it). */
+  | { type: 'slots'; id: number; slots: number[]; results: Array<ScreenResult | null> };
 
 export interface BatchScreener {
   /**
-   * Offers the chunks of `requests` (to be screened with `engine`, of list version `version`) to the
+   * Offers the slots of `requests` (to be screened with `engine`, of list version `version`) to the
    * idle peers at once, so they can start while this thread still waits (for the quota step);
    * `finish` screens the rest here and gives every result in order.
    */
@@ -45,7 +48,7 @@ export interface BatchScreener {
 
 export interface BatchScreening {
   finish(): Promise<ScreenResult[]>;
-  /** The call will not be answered (refused by the quota step): peers stop claiming chunks. */
+  /** The call will not be answered (refused by the quota step): peers stop claiming slots. */
   cancel(): void;
 }
 
@@ -56,23 +59,19 @@ export interface PeerLists {
 }
 
 interface Pending {
-  /** Chunk index -> settle with the peer's results (null: screen it here). */
-  waiting: Map<number, (results: ScreenResult[] | null) => void>;
-  /** Results that arrived before the sender's loop reached their chunk. */
-  early: Map<number, ScreenResult[] | null>;
+  /** Results by slot, from the peers (undefined: not arrived; null: the peer failed there). */
+  fromPeers: Array<ScreenResult | null | undefined>;
+  /** Wakes the sender waiting for peers' answers (a message came or a peer closed). */
+  wake: (() => void) | null;
 }
 
-const yieldToLoop = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** Screens the slots in order on this thread alone, yielding every SLICE_MS of screening. */
+/** Screens the slots in order on this thread alone, pacing itself per slot (batch-pacer.ts). */
 export async function screenInSlices(engine: ScreeningEngine, requests: readonly ScreenRequest[]): Promise<ScreenResult[]> {
   const results: ScreenResult[] = [];
-  let sliceStart = performance.now();
+  const pacer = new BatchPacer();
   for (const request of requests) {
     results.push(engine.screen(request));
-    if (performance.now() - sliceStart < SLICE_MS) continue;
-    await yieldToLoop();
-    sliceStart = performance.now();
+    await pacer.afterSlot();
   }
   return results;
 }
@@ -108,73 +107,79 @@ export class PeerScreening implements BatchScreener {
   }
 
   begin(engine: ScreeningEngine, version: string | null, requests: readonly ScreenRequest[]): BatchScreening {
-    const peers = this.ports.filter((_, n) => this.open[n]);
-    if (peers.length === 0 || version === null || requests.length < 2) {
+    if (!this.open.some(Boolean) || version === null || requests.length < 2) {
       return { finish: () => screenInSlices(engine, requests), cancel: () => undefined };
     }
-    const chunkSize = Math.max(1, Math.ceil(requests.length / CHUNKS));
-    const chunks = Math.ceil(requests.length / chunkSize);
-    const claims = new Int32Array(new SharedArrayBuffer(chunks * 4));
+    const claims = new Int32Array(new SharedArrayBuffer(requests.length * 4));
     const id = this.nextId++;
-    const pending: Pending = { waiting: new Map(), early: new Map() };
+    const pending: Pending = { fromPeers: new Array(requests.length), wake: null };
     this.pending.set(id, pending);
     this.ports.forEach((port, n) => {
       if (!this.open[n]) return;
-      port.postMessage({ type: 'offer', id, version, requests: requests as ScreenRequest[], chunkSize, claims: claims.buffer as SharedArrayBuffer, claimant: PEER_BASE + n } satisfies PeerMessage);
+      port.postMessage({ type: 'offer', id, version, requests: requests as ScreenRequest[], claims: claims.buffer as SharedArrayBuffer, claimant: PEER_BASE + n } satisfies PeerMessage);
     });
     return {
-      finish: () => this.finish(engine, requests, id, pending, claims, chunkSize),
+      finish: () => this.finish(engine, requests, id, pending, claims),
       cancel: () => {
-        // Every chunk not yet claimed becomes the sender's, so peers stop; their answers are ignored.
-        for (let chunk = 0; chunk < chunks; chunk++) Atomics.compareExchange(claims, chunk, UNCLAIMED, SENDER);
+        // Every slot not yet claimed becomes the sender's, so peers stop; their answers are ignored.
+        for (let slot = 0; slot < claims.length; slot++) Atomics.compareExchange(claims, slot, UNCLAIMED, SENDER);
         this.pending.delete(id);
       },
     };
   }
 
-  /** The sender's part: claim chunks from the front and screen them, then gather the peers' chunks. */
+  /**
+   * The sender's part: claim slots from the front and screen them, pacing per slot, then gather the
+   * peers' slots. Peers claim from the back, each trying every slot on its way down, so every slot
+   * after the first one the sender finds taken is a peer's.
+   */
   private async finish(
-    engine: ScreeningEngine, requests: readonly ScreenRequest[], id: number, pending: Pending, claims: Int32Array, chunkSize: number,
+    engine: ScreeningEngine, requests: readonly ScreenRequest[], id: number, pending: Pending, claims: Int32Array,
   ): Promise<ScreenResult[]> {
     try {
       const results: ScreenResult[] = new Array(requests.length);
-      const fromPeers: Promise<void>[] = [];
-      let sliceStart = performance.now();
-      for (let chunk = 0; chunk < claims.length; chunk++) {
-        const first = chunk * chunkSize;
-        const end = Math.min(requests.length, first + chunkSize);
-        const owner = Atomics.compareExchange(claims, chunk, UNCLAIMED, SENDER);
-        if (owner !== UNCLAIMED) {
-          // A peer claimed it and screened it at once: its results come (or came) as a message.
-          fromPeers.push(this.peerChunk(pending, chunk, owner).then((peerResults) => {
-            const got = peerResults ?? requests.slice(first, end).map((r) => engine.screen(r));
-            if (peerResults !== null) {
-              this.peerSlots(got.length);
-              for (let i = 0; i < got.length; i++) this.observe(requests[first + i], got[i]);
-            }
-            for (let i = 0; i < got.length; i++) results[first + i] = got[i];
-          }));
-          continue;
-        }
-        for (let i = first; i < end; i++) results[i] = engine.screen(requests[i]);
-        if (performance.now() - sliceStart < SLICE_MS) continue;
-        await yieldToLoop();
-        sliceStart = performance.now();
+      const pacer = new BatchPacer();
+      let slot = 0;
+      for (; slot < requests.length; slot++) {
+        if (Atomics.compareExchange(claims, slot, UNCLAIMED, SENDER) !== UNCLAIMED) break;
+        results[slot] = engine.screen(requests[slot]);
+        await pacer.afterSlot();
       }
-      await Promise.all(fromPeers);
+      await this.gather(engine, requests, pending, claims, slot, results, pacer);
       return results;
     } finally {
       this.pending.delete(id);
     }
   }
 
-  /** The results of `chunk`, which peer `owner - PEER_BASE` claimed. */
-  private peerChunk(pending: Pending, chunk: number, owner: number): Promise<ScreenResult[] | null> {
-    if (!this.open[owner - PEER_BASE]) return Promise.resolve(null);
-    return new Promise((resolve) => {
-      if (pending.early.has(chunk)) return resolve(pending.early.get(chunk)!);
-      pending.waiting.set(chunk, resolve);
-    });
+  /** Fills results[from..] with the peers' answers; slots of a peer that failed or closed are screened here. */
+  private async gather(
+    engine: ScreeningEngine, requests: readonly ScreenRequest[], pending: Pending, claims: Int32Array,
+    from: number, results: ScreenResult[], pacer: BatchPacer,
+  ): Promise<void> {
+    let missing = requests.length - from;
+    let used = 0;
+    while (missing > 0) {
+      let progressed = false;
+      for (let slot = from; slot < requests.length; slot++) {
+        if (results[slot] !== undefined) continue;
+        const got = pending.fromPeers[slot];
+        const peerGone = !this.open[Atomics.load(claims, slot) - PEER_BASE];
+        if (got === undefined && !peerGone) continue;
+        if (got != null) {
+          results[slot] = got;
+          this.observe(requests[slot], got);
+          used++;
+        } else {
+          results[slot] = engine.screen(requests[slot]);
+          await pacer.afterSlot();
+        }
+        missing--;
+        progressed = true;
+      }
+      if (missing > 0 && !progressed) await new Promise<void>((resolve) => (pending.wake = resolve));
+    }
+    if (used > 0) this.peerSlots(used);
   }
 
   private onMessage(port: MessagePort, message: PeerMessage): void {
@@ -184,51 +189,52 @@ export class PeerScreening implements BatchScreener {
     }
     const pending = this.pending.get(message.id);
     if (pending === undefined) return;
-    const waiting = pending.waiting.get(message.chunk);
-    if (waiting !== undefined) {
-      pending.waiting.delete(message.chunk);
-      waiting(message.results);
-      return;
-    }
-    // The answer came before the sender reached that chunk in its own loop: keep it for then.
-    pending.early.set(message.chunk, message.results);
+    message.slots.forEach((slot, i) => (pending.fromPeers[slot] = message.results[i]));
+    const wake = pending.wake;
+    pending.wake = null;
+    wake?.();
   }
 
-  /** An offer from a peer: claim chunks from the back while any is left, screen each at once, send it. */
+  /** An offer from a peer: claim slots from the back while any is left, screen each at once, send them before each yield. */
   private async help(port: MessagePort, offer: Extract<PeerMessage, { type: 'offer' }>): Promise<void> {
     const claims = new Int32Array(offer.claims);
-    const { requests, chunkSize } = offer;
-    let sliceStart = performance.now();
-    for (let chunk = claims.length - 1; chunk >= 0; chunk--) {
-      // Checked before every claim: a list swap between two chunks must not mix versions.
+    const { requests } = offer;
+    const pacer = new BatchPacer();
+    let slots: number[] = [];
+    let results: Array<ScreenResult | null> = [];
+    const send = (): void => {
+      if (slots.length > 0) port.postMessage({ type: 'slots', id: offer.id, slots, results } satisfies PeerMessage);
+      slots = [];
+      results = [];
+    };
+    for (let slot = claims.length - 1; slot >= 0; slot--) {
+      // Checked before every claim: a list swap between two slots must not mix versions.
       const engine = this.lists.engine();
-      if (engine === null || this.lists.version() !== offer.version) return;
-      const owner = Atomics.compareExchange(claims, chunk, UNCLAIMED, offer.claimant);
-      // The sender claims from the front: every chunk before one of its own is taken too.
-      if (owner === SENDER) return;
+      if (engine === null || this.lists.version() !== offer.version) break;
+      const owner = Atomics.compareExchange(claims, slot, UNCLAIMED, offer.claimant);
+      // The sender claims from the front: every slot before one of its own is taken too.
+      if (owner === SENDER) break;
       if (owner !== UNCLAIMED) continue;
-      const first = chunk * chunkSize;
-      let results: ScreenResult[] | null;
+      slots.push(slot);
       try {
-        results = requests.slice(first, first + chunkSize).map((r) => engine.screen(r));
+        results.push(engine.screen(requests[slot]));
       } catch {
-        results = null;
+        results.push(null);
       }
-      port.postMessage({ type: 'chunk', id: offer.id, chunk, results } satisfies PeerMessage);
-      if (performance.now() - sliceStart < SLICE_MS) continue;
-      await yieldToLoop();
-      sliceStart = performance.now();
+      if (!pacer.due()) continue;
+      send();
+      await pacer.yieldTurns();
     }
+    send();
   }
 
-  /** A peer is gone: chunks it claimed and has not answered are screened here. */
+  /** A peer is gone: slots it claimed and has not answered are screened here. */
   private closed(n: number): void {
     this.open[n] = false;
     for (const pending of this.pending.values()) {
-      for (const [chunk, resolve] of pending.waiting) {
-        pending.waiting.delete(chunk);
-        resolve(null);
-      }
+      const wake = pending.wake;
+      pending.wake = null;
+      wake?.();
     }
   }
 }
