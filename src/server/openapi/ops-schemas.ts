@@ -20,6 +20,9 @@ export const ReadinessSchema = Type.Object({
   missing: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists with no file loaded.' }),
   stale: Type.Array(StringEnum(LIST_SOURCES), { description: 'Lists served from an older copy (their refresh keeps failing or would have collapsed them).' }),
   sample: Type.Boolean({ description: 'True when the lists are the bundled sample, not the published lists.' }),
+  reason: Type.Optional(Type.String({
+    description: 'Present when every list is reported stale because no scan of the list directory has completed for LISTS_STALE_AFTER_MS (the list watchdog): why.',
+  })),
 });
 
 /** Only the top of the document: its full shape is the OpenAPI 3.1 specification's business. */
