@@ -28,6 +28,10 @@ export interface Config {
   listsStaleAfterMs: number;
   /** How often the server checks LISTS_DIR for changed files and reloads them (LISTS_REFRESH_INTERVAL_MS). */
   listsRefreshIntervalMs: number;
+  /** A list file whose parse runs longer is stopped and fails, that file only (LISTS_PARSE_TIMEOUT_MS). */
+  listsParseTimeoutMs: number;
+  /** Heap of the thread parsing one list file; a parse needing more is stopped and fails, that file only (LISTS_PARSE_MAX_MB). */
+  listsParseMaxMb: number;
   /** Per-request idle timeout of list downloads (LISTS_DOWNLOAD_TIMEOUT_MS). */
   listsDownloadTimeoutMs: number;
   /** Retries of a list download after a network error, a timeout or a 5xx/408/429 answer (LISTS_DOWNLOAD_RETRIES, 0..10). */
@@ -123,6 +127,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     listsMaxCollapse: fraction(env, 'LISTS_MAX_COLLAPSE', 0.5),
     listsStaleAfterMs: integer(env, 'LISTS_STALE_AFTER_MS', 24 * 3600_000, 0),
     listsRefreshIntervalMs: integer(env, 'LISTS_REFRESH_INTERVAL_MS', 60_000, 100),
+    // The real files parse in seconds (SAM's 66 MB CSV the longest) in a few hundred MB of heap.
+    listsParseTimeoutMs: integer(env, 'LISTS_PARSE_TIMEOUT_MS', 300_000, 100),
+    listsParseMaxMb: bounded(env, 'LISTS_PARSE_MAX_MB', 2_048, 32, 65_536),
     listsDownloadTimeoutMs: integer(env, 'LISTS_DOWNLOAD_TIMEOUT_MS', 60_000, 1),
     listsDownloadRetries: bounded(env, 'LISTS_DOWNLOAD_RETRIES', 4, 0, 10),
     listsUrlOfac: httpUrl(env, 'LISTS_URL_OFAC', DEFAULT_LIST_URLS.ofac),

@@ -10,7 +10,7 @@
  */
 import { verifiedEntry, type Manifest } from './manifest.js';
 import { ListFormatError, type DropCounts, type ListEntry, type ListSource, type ParsedList } from './model.js';
-import { tierOf, type FeedMatch, type FeedSpec } from './registry.js';
+import { tierOf, type FeedMatch, type FeedReadOptions, type FeedSpec } from './registry.js';
 
 export type PublishedAtSource = 'publisher' | 'http-last-modified' | 'file-time';
 
@@ -41,10 +41,20 @@ export interface FeedResult {
 
 export type FeedCache = Map<string, FeedResult>;
 
-export async function readFeeds(matches: readonly FeedMatch[], cache: FeedCache | undefined, manifest: Manifest): Promise<FeedResult[]> {
+/**
+ * Parses one feed. The default calls the feed's reader in this thread; the list pipeline passes one
+ * that bounds each parse in time and memory (server/lists-pipeline/bounded-reader.ts).
+ */
+export type FeedReader = (match: FeedMatch, options?: FeedReadOptions) => Promise<ParsedList>;
+
+const readInThread: FeedReader = (match, options) => match.feed.read(match, options);
+
+export async function readFeeds(
+  matches: readonly FeedMatch[], cache: FeedCache | undefined, manifest: Manifest, read: FeedReader = readInThread,
+): Promise<FeedResult[]> {
   const results: FeedResult[] = new Array(matches.length);
   const readAt = (i: number, skip: readonly ListSource[]): Promise<void> =>
-    readOrReuse(matches[i], skip, cache, manifest).then((result) => {
+    readOrReuse(matches[i], skip, cache, manifest, read).then((result) => {
       results[i] = result;
     });
   const indexes = matches.map((_, i) => i);
@@ -68,7 +78,9 @@ function suppliedAbove(feed: FeedSpec, results: readonly FeedResult[]): ListSour
     .sort();
 }
 
-function readOrReuse(match: FeedMatch, skip: readonly ListSource[], cache: FeedCache | undefined, manifest: Manifest): Promise<FeedResult> {
+function readOrReuse(
+  match: FeedMatch, skip: readonly ListSource[], cache: FeedCache | undefined, manifest: Manifest, read: FeedReader,
+): Promise<FeedResult> {
   const key = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
   // The manifest entries are part of the signature: a new manifest may re-date unchanged files.
   const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}/${JSON.stringify(manifest.files[f.name] ?? null)}`).join(',');
@@ -76,14 +88,24 @@ function readOrReuse(match: FeedMatch, skip: readonly ListSource[], cache: FeedC
   if (cached?.parsed && cached.signature === signature && cached.skippedSources.join() === skip.join()) {
     return Promise.resolve({ ...cached, match });
   }
-  return readFeed(match, key, signature, skip, manifest);
+  return readFeed(match, { key, signature, skip, manifest, read });
 }
 
-async function readFeed(match: FeedMatch, key: string, signature: string, skip: readonly ListSource[], manifest: Manifest): Promise<FeedResult> {
+interface ReadContext {
+  key: string;
+  signature: string;
+  skip: readonly ListSource[];
+  manifest: Manifest;
+  read: FeedReader;
+}
+
+async function readFeed(match: FeedMatch, { key, signature, skip, manifest, read }: ReadContext): Promise<FeedResult> {
   const newestMtimeMs = Math.max(...match.files.map((f) => f.mtimeMs));
   const base = { match, key, signature, newestMtimeMs, skippedSources: skip };
+  const unreadable = match.files.find((f) => f.unreadable !== undefined);
+  if (unreadable) return { ...base, error: `${unreadable.name}: ${unreadable.unreadable}` };
   try {
-    const parsed = await match.feed.read(match, skip.length > 0 ? { skipSources: new Set(skip) } : undefined);
+    const parsed = await read(match, skip.length > 0 ? { skipSources: new Set(skip) } : undefined);
     const lastModified = parsed.publishedAt === null ? await manifestDate(match, manifest) : null;
     return { ...base, parsed: summarise(parsed, lastModified) };
   } catch (error) {

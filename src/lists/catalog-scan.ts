@@ -2,7 +2,9 @@
  * @module Finding the list files of a directory, and its fingerprint.
  *
  * Only regular files directly in the directory count (symlinks are followed); dot files and
- * sub-directories such as `.previous/` (kept by `lists update`) are ignored.
+ * sub-directories such as `.previous/` (kept by `lists update`) are ignored. An entry that cannot be
+ * examined (a symlink loop, no permission) is kept as `unreadable` with the reason instead of
+ * failing the scan: one bad entry must not stop every refresh (issue 28).
  */
 import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
@@ -58,11 +60,19 @@ async function listRegularFiles(dir: string): Promise<ListFile[]> {
         return info.isFile() ? { name, path, size: info.size, mtimeMs: info.mtimeMs } : null;
       } catch (error) {
         if (isNotFound(error)) return null; // renamed away between readdir and stat
-        throw error;
+        // A symlink loop (ELOOP) or an entry we may not read (EACCES) fails this file only: the
+        // scan goes on, and a list that the name belongs to reports the reason (catalog-feeds.ts).
+        return { name, path, size: -1, mtimeMs: 0, unreadable: unreadableReason(error) };
       }
     }),
   );
   return files.filter((f): f is ListFile => f !== null);
+}
+
+function unreadableReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ELOOP') return 'unreadable: a symbolic link loop (ELOOP); skipped';
+  return `unreadable: ${code ?? (error instanceof Error ? error.message.split('\n', 1)[0] : 'unknown error')}; skipped`;
 }
 
 /** Hash of the names, sizes and modification times of the files matched: equal means nothing changed. */

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { LIST_SOURCES, type DropCounts, type ListEntry, type ListSource } from './model.js';
 import { LIST_INFO } from './sources.js';
 import { fingerprintOf, scanListDir, waitForUpdate, type DirScan } from './catalog-scan.js';
-import { readFeeds, type FeedCache, type FeedResult, type PublishedAtSource } from './catalog-feeds.js';
+import { readFeeds, type FeedCache, type FeedReader, type FeedResult, type PublishedAtSource } from './catalog-feeds.js';
 import { collapseReason, DEFAULT_MAX_COLLAPSE } from './collapse.js';
 import { readManifest } from './manifest.js';
 import { pickSource, type SourcePick } from './catalog-select.js';
@@ -73,6 +73,8 @@ export interface LoadOptions {
   now?: () => Date;
   /** When a list version was first served, if known from before this process (the version archive). */
   firstSeen?: (source: ListSource, version: string) => string | null;
+  /** How each feed is parsed; the list pipeline bounds each parse in time and memory. */
+  read?: FeedReader;
 }
 
 /** The bundled sample set, resolved from this file so it works from src/ (tsx) and dist/ alike. */
@@ -88,7 +90,7 @@ export async function loadListSet(options: LoadOptions): Promise<LoadedListSet> 
   const { scan, sample } = await chooseDirectory(options.dir, sampleDirOf(options));
   const previous = options.previous?.sample === sample ? options.previous : undefined;
   const manifest = await readManifest(scan.dir);
-  const results = await readFeeds(scan.matches, previous ? feedCaches.get(previous) : undefined, manifest);
+  const results = await readFeeds(scan.matches, previous ? feedCaches.get(previous) : undefined, manifest, options.read);
 
   const context: BuildContext = {
     loadedAt: now().toISOString(),

@@ -34,6 +34,8 @@ export interface ListFile {
   path: string;
   size: number;
   mtimeMs: number;
+  /** Why the entry could not be examined (symlink loop, permission); such a file fails its feed. */
+  unreadable?: string;
 }
 
 /** The files of one feed found in a directory. `files[0]` is the primary file. */

@@ -32,6 +32,8 @@ export interface ListsView {
   poolReady(): boolean;
   /** Identifies the loaded list set (null until loaded); absent in tests that build a view by hand. */
   version?(): string | null;
+  /** Why every list is reported stale (the list watchdog tripped: no scan completed), else null. */
+  watchdog?(): string | null;
   readonly policy: Readonly<ListsPolicy>;
 }
 

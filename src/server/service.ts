@@ -30,6 +30,8 @@ interface Serving {
   /** The main thread's metrics: where the list pipeline's figures go. */
   metrics: ServiceMetrics;
   install(payload: ListsPayload): Promise<void>;
+  /** The list watchdog tripped (why) or cleared (null): every serving thread reports it. */
+  setListsWatchdog(reason: string | null): void;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger,
     install: (payload) => serving.install(payload),
     onLoad: (stats, installed) => serving.metrics.listsLoaded(stats, installed),
+    onWatchdog: (reason) => serving.setListsWatchdog(reason),
   });
   let closing: Promise<void> | null = null;
   return {
@@ -80,6 +83,7 @@ async function startSingle(config: Config, logger: Logger): Promise<Serving> {
       metricsPort: server.metricsPort,
       metrics: services.metrics,
       install: async (payload) => void (await services.installer.install(payload)),
+      setListsWatchdog: (reason) => services.lists.setWatchdog(reason),
       async close(graceMs) {
         await server.close(graceMs);
         await services.state.close();
@@ -94,5 +98,6 @@ async function startSingle(config: Config, logger: Logger): Promise<Serving> {
 async function startPool(config: Config, logger: Logger): Promise<Serving> {
   const metrics = new ServiceMetrics({ lists: null, processMetrics: true, token: config.metricsToken });
   const pool = await startWorkerPool(config, logger, metrics);
-  return { port: pool.port, identityPort: pool.identityPort, metricsPort: pool.metricsPort, metrics, install: (p) => pool.install(p), close: (g) => pool.close(g) };
+  return { port: pool.port, identityPort: pool.identityPort, metricsPort: pool.metricsPort, metrics, install: (p) => pool.install(p),
+    setListsWatchdog: (reason) => pool.setListsWatchdog(reason), close: (g) => pool.close(g) };
 }

@@ -3,7 +3,8 @@
  * end record per APPNOTE 4.3, method 0 (stored) or 8 (deflate via node:zlib). No ZIP64, no comments.
  * Tests use it to build real archives around real list files instead of committing binary fixtures.
  */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 export interface ZipInput {
   name: string;
@@ -78,4 +79,29 @@ export function buildZip(files: readonly ZipInput[]): Buffer {
   }
   const directory = Buffer.concat(centrals);
   return Buffer.concat([...locals, directory, endRecord(files.length, directory.length, offset)]);
+}
+
+/**
+ * A ZIP of one deflated entry made of `parts` in order, deflated as a stream: archives that inflate to
+ * a gigabyte or more are built without holding the inflated bytes (under 4 GiB: no ZIP64).
+ */
+export async function buildStreamedZip(entryName: string, parts: Iterable<Buffer>): Promise<Buffer> {
+  const deflate = createDeflateRaw({ level: 1 });
+  const body: Buffer[] = [];
+  deflate.on('data', (b: Buffer) => body.push(b));
+  const ended = once(deflate, 'end');
+  let crc = 0;
+  let size = 0;
+  for (const part of parts) {
+    crc = crc32(part, crc);
+    size += part.length;
+    if (!deflate.write(part)) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await ended;
+  const compressed = Buffer.concat(body);
+  const name = Buffer.from(entryName, 'utf8');
+  const local = Buffer.concat([localHeader(name, 8, crc, compressed.length, size), compressed]);
+  const central = centralHeader(name, 8, crc, compressed.length, size, 0);
+  return Buffer.concat([local, central, endRecord(1, central.length, local.length)]);
 }

@@ -5,12 +5,14 @@
  * The page is checked for completeness before parsing: browsers and htmlparser2 silently close what
  * a cut-off download leaves open, which would load a list missing its tail. A file without a closing
  * </html>, or with a <table> never closed, is rejected; so is a page without any "Name of Entity"
- * table (a different or error page) and one whose tables hold no rows.
+ * table (a different or error page) and one whose tables hold no rows. So is a page nested deeper
+ * than any real page (uflpa-depth.ts): htmlparser2's cost grows with the square of the depth.
  */
 import { readFile } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { DropCounter, ListFormatError, type ParsedList } from '../model.js';
+import { checkDepth } from './uflpa-depth.js';
 import { lineLocator } from './uflpa-dom.js';
 import { mapUflpaRows } from './uflpa-map.js';
 import { findLastUpdated } from './uflpa-published.js';
@@ -40,6 +42,7 @@ function checkComplete(html: string, file: string, lineAt: (offset: number) => n
   if (!/<\/html\s*>/i.test(markup)) {
     throw new ListFormatError(file, lineAt(markup.length), 'truncated: no closing </html> tag');
   }
+  checkDepth(markup, file, lineAt);
 }
 
 /** Reads the saved UFLPA Entity List page. */

@@ -17,6 +17,7 @@ import { siblingModule } from '../threads/worker-entry.js';
 import type { ListsPayload, PayloadStats } from './lists-payload.js';
 import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
 import { relog } from './relog.js';
+import { startListsWatchdog } from './lists-watchdog.js';
 
 const ENTRY = fileURLToPath(siblingModule(import.meta.url, 'pipeline-process'));
 /** Under tsx (tests, development) the process needs the loader; compiled, plain node. */
@@ -24,12 +25,15 @@ const EXEC_ARGV = ENTRY.endsWith('.ts') ? ['--import', import.meta.resolve('tsx'
 const READ_CHUNK = 4 * 1024 * 1024;
 
 export interface ListPipelineOptions {
-  config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'>;
+  config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'
+    | 'listsParseTimeoutMs' | 'listsParseMaxMb'>;
   logger: Logger;
   /** Swaps the payload in on every serving thread; resolves when all have. */
   install(payload: ListsPayload): Promise<void>;
   /** Told of every load, installed or not (metrics). */
   onLoad?(stats: PayloadStats, installed: boolean): void;
+  /** The watchdog tripped (why, one line: every list is to be reported stale) or cleared (null). */
+  onWatchdog?(reason: string | null): void;
 }
 
 export interface ListPipeline {
@@ -45,7 +49,17 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   const args: PipelineOptions = {
     dir: config.listsDir, sampleFallback: !config.listsDirExplicit, staleAfterMs: config.listsStaleAfterMs,
     maxCollapse: config.listsMaxCollapse, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
+    parseTimeoutMs: config.listsParseTimeoutMs, parseMaxMb: config.listsParseMaxMb,
   };
+  const watchdog = startListsWatchdog({
+    staleAfterMs: config.listsStaleAfterMs,
+    intervalMs: config.listsRefreshIntervalMs,
+    onChange(reason) {
+      if (reason === null) logger.info('a scan of the list directory completed again; list statuses are back to their own');
+      else logger.error({ reason }, 'list watchdog: every list is reported stale');
+      options.onWatchdog?.(reason);
+    },
+  });
   let stopped = false;
   let child: ChildProcess;
   let restartTimer: NodeJS.Timeout | undefined;
@@ -58,6 +72,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
     child.on('message', (message: FromPipeline) => {
       if (message.type === 'log') relog(logger, message.line);
       else if (message.type === 'first-done') firstDone();
+      else if (message.type === 'scanned') watchdog.scanned();
       else if (message.type === 'loaded') handOver(message, post);
     });
     child.on('error', (error) => logger.error({ err: error }, 'list pipeline failed'));
@@ -91,6 +106,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
     async stop() {
       stopped = true;
       clearTimeout(restartTimer);
+      watchdog.stop();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGKILL');

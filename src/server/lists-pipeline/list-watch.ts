@@ -4,10 +4,14 @@
  * first load ends (readyz and screening answer 503 meanwhile); a failed load is logged in one line
  * and retried; a set without any entry is not installed.
  *
+ * Each file is parsed by the reader given (bounded-reader.ts: in a worker thread, bounded in time
+ * and memory); a reload does not wait for a file still being read, and loads again when it ends.
+ *
  * A list whose file fails keeps its previous good entries (catalog.ts); the catalog decides when
  * such a list is `stale`, but only while loading, and an unchanged broken file triggers no load. So
  * the watch also reloads once a kept list has become old enough to turn stale.
  */
+import type { FeedReader } from '../../lists/catalog-feeds.js';
 import { currentFingerprint, loadListSet, type LoadedListSet } from '../../lists/catalog.js';
 import type { Logger } from '../logging/logger.js';
 
@@ -23,11 +27,20 @@ export interface ListWatchOptions {
   intervalMs: number;
   /** Receives every set loaded (first load and reloads) and the parse time; errors thrown here are logged. */
   onLoaded(set: LoadedListSet, loadMs: number): Promise<void>;
+  /**
+   * The feed reader of a load (bounded-reader.ts); `first` is true for the first load, which waits for
+   * every file, while a reload may go on without a file still being read. Absent: parsed in this thread.
+   */
+  reader?(first: boolean): FeedReader;
+  /** Told each time a scan of the directory completed (a load, or a check that found nothing changed): the watchdog's heartbeat. */
+  onScanned?(): void;
 }
 
 export interface ListWatch {
   /** Settles when the first load attempt has ended (loaded or failed). */
   readonly first: Promise<void>;
+  /** Loads again as soon as the check in progress (if any) has ended: a file's parse ended late. */
+  reloadSoon(): void;
   stop(): void;
 }
 
@@ -35,12 +48,18 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
   let current: LoadedListSet | undefined;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  /** A load was asked for (reloadSoon) and has not started yet. */
+  let wanted = false;
+  let checking = true;
 
-  async function load(): Promise<void> {
+  /** True when the load completed (installed, or nothing to install). */
+  async function load(): Promise<boolean> {
     const started = performance.now();
+    wanted = false;
     try {
       const set = await loadListSet({
         dir: options.dir, sampleDir: options.sampleDir, previous: current, staleAfterMs: options.staleAfterMs, maxCollapse: options.maxCollapse,
+        read: options.reader?.(current === undefined),
       });
       const ms = Math.round(performance.now() - started);
       if (set.entries.length === 0) {
@@ -53,28 +72,43 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
         if (s.error !== undefined) options.logger.warn({ source: s.source, status: s.status, reason: s.error }, 'list file failed');
       }
       current = set;
+      return true;
     } catch (error) {
       options.logger.error({ err: error, reason: oneLine(error) }, 'list load failed');
+      return false;
     }
   }
 
   async function check(): Promise<void> {
+    checking = true;
     try {
-      if (current === undefined || turnsStale(current, Date.now(), options.staleAfterMs)) await load();
-      else if ((await currentFingerprint(options.dir, { sampleDir: options.sampleDir, previous: current })) !== current.fingerprint) await load();
+      let completed = true;
+      if (wanted || current === undefined || turnsStale(current, Date.now(), options.staleAfterMs)) completed = await load();
+      else if ((await currentFingerprint(options.dir, { sampleDir: options.sampleDir, previous: current })) !== current.fingerprint) completed = await load();
+      if (completed) options.onScanned?.();
     } catch (error) {
       options.logger.error({ err: error, reason: oneLine(error) }, 'list directory check failed');
     }
+    checking = false;
     schedule();
   }
 
   function schedule(): void {
-    if (!stopped) timer = setTimeout(() => void check(), options.intervalMs);
+    clearTimeout(timer);
+    if (!stopped) timer = setTimeout(() => void check(), wanted ? 0 : options.intervalMs);
   }
 
-  const first = load().then(schedule);
+  const first = load().then((completed) => {
+    if (completed) options.onScanned?.();
+    checking = false;
+    schedule();
+  });
   return {
     first,
+    reloadSoon() {
+      wanted = true;
+      if (!checking) schedule();
+    },
     stop() {
       stopped = true;
       clearTimeout(timer);

@@ -9,6 +9,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildIndex } from '../../engine/index-builder.js';
 import type { LoadedListSet } from '../../lists/catalog.js';
+import { BoundedReader } from './bounded-reader.js';
 import { watchListSet } from './list-watch.js';
 import { createLogger } from '../logging/logger.js';
 import { packLists } from './lists-payload.js';
@@ -53,6 +54,9 @@ async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<voi
   });
 }
 
+/** Each file parsed in a worker thread, bounded; a parse that ends after a reload stopped waiting asks for another. */
+const reader = new BoundedReader({ timeoutMs: options.parseTimeoutMs, maxHeapMb: options.parseMaxMb }, () => watch.reloadSoon());
+
 const watch = watchListSet({
   dir: options.dir,
   sampleDir: options.sampleFallback ? undefined : null,
@@ -61,5 +65,8 @@ const watch = watchListSet({
   intervalMs: options.intervalMs,
   logger,
   onLoaded: indexAndHandOver,
+  // The first load waits for every file (until its bounds); a reload waits one refresh interval at most.
+  reader: (first) => reader.forLoad(first ? Infinity : options.intervalMs),
+  onScanned: () => post({ type: 'scanned' }),
 });
 void watch.first.then(() => post({ type: 'first-done' }));

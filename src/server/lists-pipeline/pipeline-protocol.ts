@@ -15,6 +15,9 @@ export interface PipelineOptions {
   maxCollapse: number;
   intervalMs: number;
   logLevel: LogLevel;
+  /** Bounds of each file's parse (LISTS_PARSE_TIMEOUT_MS, LISTS_PARSE_MAX_MB). */
+  parseTimeoutMs: number;
+  parseMaxMb: number;
   /** Where the process writes each payload's blob for the main thread to read (and delete). */
   spoolDir: string;
 }
@@ -31,4 +34,6 @@ export type FromPipeline =
   /** A list set loaded and indexed; its blob is in `file`. */
   | { type: 'loaded'; header: PackHeader; stats: PayloadStats; file: string }
   /** The first load attempt has ended (installed, empty or failed). */
-  | { type: 'first-done' };
+  | { type: 'first-done' }
+  /** A scan of LISTS_DIR completed (loaded, or found nothing changed): the watchdog's heartbeat. */
+  | { type: 'scanned' };

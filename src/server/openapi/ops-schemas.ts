@@ -23,6 +23,9 @@ export const ReadinessSchema = Type.Object({
     description: 'Lists loaded from a file that carries no date and has no recorded Last-Modified (publishedAtSource file-time): their age is unknown.',
   }),
   sample: Type.Boolean({ description: 'True when the lists are the bundled sample, not the published lists.' }),
+  reason: Type.Optional(Type.String({
+    description: 'Present when every list is reported stale because no scan of the list directory has completed for LISTS_STALE_AFTER_MS (the list watchdog): why.',
+  })),
 });
 
 /** Only the top of the document: its full shape is the OpenAPI 3.1 specification's business. */

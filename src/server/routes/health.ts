@@ -8,7 +8,8 @@
  * instance still screens (every answer says so in `coverage`), so a load balancer does not take every
  * instance out at once, while monitoring can alert. 503 when nothing is loaded, when a LISTS_REQUIRED
  * list is missing or stale (screening refuses meanwhile), when the store does not answer, and, with
- * several workers, until every worker has its lists.
+ * several workers, until every worker has its lists. When no scan of the list directory has completed
+ * for LISTS_STALE_AFTER_MS (the list watchdog), every list is stale and `reason` says why.
  */
 import type { FieldIssue } from '../../errors.js';
 import { errorReply, reply } from '../http/framing.js';
@@ -50,7 +51,9 @@ export const readyzRoute: Route = {
     const undated = catalog.filter((s) => s.status !== 'missing' && s.publishedAtSource === 'file-time').map((s) => s.source);
     const status = catalog.every((s) => s.status === 'ok') && undated.length === 0 ? 'ready' : 'degraded';
     const entries = deps.lists.engine()?.size ?? 0;
-    return reply(200, { status, entries, store: deps.state.store.kind, missing, stale, undated, sample }, ctx.format);
+    const reason = deps.lists.watchdog?.() ?? null;
+    const body = { status, entries, store: deps.state.store.kind, missing, stale, undated, sample, ...(reason === null ? {} : { reason }) };
+    return reply(200, body, ctx.format);
   },
 };
 
@@ -58,7 +61,9 @@ export const readyzRoute: Route = {
 function listProblems(lists: ServerDeps['lists']): FieldIssue[] {
   if (lists.engine() === null) return [{ field: 'lists', issue: 'no list is loaded yet' }];
   if (!lists.poolReady()) return [{ field: 'lists', issue: 'not every worker has its lists yet' }];
-  return [...(lists.coverage()?.requiredIssues ?? [])];
+  const required = lists.coverage()?.requiredIssues ?? [];
+  const reason = lists.watchdog?.() ?? null;
+  return reason !== null && required.length > 0 ? [...required, { field: 'lists', issue: reason }] : [...required];
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

@@ -19,6 +19,8 @@ export type ToWorker =
   | { type: 'lists'; payload: ListsPayload }
   /** Every worker has installed the lists: this one may now answer /readyz with 200. */
   | { type: 'pool-ready' }
+  /** The list watchdog tripped (every list is to be reported stale, and why) or cleared (null). */
+  | { type: 'lists-watchdog'; reason: string | null }
   /** The main thread gathers metrics: answer with this thread's registry. */
   | { type: 'metrics-collect'; id: number }
   /** The merged metrics this worker asked for, or why there are none. */

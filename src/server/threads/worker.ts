@@ -36,6 +36,9 @@ function onMessage(message: ToWorker, services: ThreadServices, apps: BuiltApps)
     case 'pool-ready':
       services.lists.markPoolReady();
       break;
+    case 'lists-watchdog':
+      services.lists.setWatchdog(message.reason);
+      break;
     case 'metrics-collect':
       void services.metrics.snapshot().then((metrics) => post({ type: 'metrics-snapshot', id: message.id, metrics }));
       break;

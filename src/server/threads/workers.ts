@@ -23,6 +23,8 @@ export interface WorkerPool {
   readonly metricsPort: number | null;
   /** Hands a list payload to each worker in turn; resolves when all have swapped it in. */
   install(payload: ListsPayload): Promise<void>;
+  /** Tells every worker that the list watchdog tripped (why) or cleared (null). */
+  setListsWatchdog(reason: string | null): void;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -81,6 +83,9 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
       }
       // Only now may any worker call itself ready: a probe's one 200 sends traffic to all of them.
       for (const w of workers) w.postMessage({ type: 'pool-ready' } satisfies ToWorker);
+    },
+    setListsWatchdog(reason) {
+      for (const w of workers) w.postMessage({ type: 'lists-watchdog', reason } satisfies ToWorker);
     },
     close(graceMs = DEFAULT_GRACE_MS) {
       closing ??= (async () => {
