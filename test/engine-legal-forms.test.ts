@@ -65,7 +65,7 @@ describeShared('legal forms written another way, on real list names (strict find
     const set = await loadListSet({ dir: SNAPSHOT_DIR });
     entries = set.entries;
     engine = await buildEngine(set);
-  });
+  }, 240_000);
 
   const finds = (name: string, mode: Fuzziness, id: string): boolean => {
     const r = engine.screen({ name, fuzziness: mode, limit: 50 });
@@ -107,7 +107,7 @@ describeShared('legal forms written another way, on real list names (strict find
     }
     expect(tried).toBeGreaterThan(300);
     expect(missed).toEqual([]);
-  });
+  }, 240_000);
 
   it('a proper noun inside another language\'s legal form is found in every mode', () => {
     // Names of the snapshot (OFAC SDN), the form written as a registry of another country writes it.

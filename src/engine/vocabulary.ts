@@ -26,6 +26,7 @@ const HAND_LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]
   ['jsc', ['open', 'joint', 'stock', 'co']],
   ['jsc', ['closed', 'joint', 'stock', 'co']],
   ['jsc', ['private', 'joint', 'stock', 'co']],
+  ['jsc', ['private', 'jsc']],
   ['llc', ['ltd', 'liability', 'co']],
   ['llp', ['ltd', 'liability', 'partnership']],
   ['plc', ['public', 'ltd', 'co']],
