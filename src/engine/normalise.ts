@@ -8,11 +8,11 @@
  */
 import anyAscii from 'any-ascii';
 import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
-import { FuzzyWords, NeighbourFilter } from './fuzzy-words.js';
+import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import {
-  ABJAD_NAMES, ABJAD_PARTICLES, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
-  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS,
+  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
 
 export interface NameToken {
@@ -199,13 +199,21 @@ function splitDottedForm(match: string, word: string, a: string, b: string): str
   return DOTTED_LEGAL_FORMS.has(a + b) ? `${word} ${a}.${b}.` : match;
 }
 
+/** Two dotted letters written apart at the end of a name ("mikron a. s."). */
+const SPACED_DOTTED_FORM = /(?<![a-z0-9.])([a-z])\.\s+([a-z])\.?\s*$/;
+
+/** "a. s." -> "as" when the two letters are a dotted legal form (a.s., d.d.); a person's initials stay apart. */
+function joinDottedForm(match: string, a: string, b: string): string {
+  return DOTTED_LEGAL_FORMS.has(a + b) ? `${a}${b}` : match;
+}
+
 /** Lower-case words of a segment without Han or Hangul, into `sink` until it is full. */
 function latinWords(segment: string, sink: WordSink, syllable?: string): void {
   let s = toAscii(segment).toLowerCase().replace(APOSTROPHES, '');
   // Dots inside initialisms join (p.l.c. = plc); so does a slash between single letters (M/V, A/S).
   // A dotted legal form glued to the word before it is split off first ("ONEC.A." = "ONE C.A.").
   // (Tested first: most names have neither, and a regular expression costs more than a scan.)
-  if (s.includes('.')) s = s.replace(GLUED_DOTTED_FORM, splitDottedForm).replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
+  if (s.includes('.')) s = s.replace(GLUED_DOTTED_FORM, splitDottedForm).replace(SPACED_DOTTED_FORM, joinDottedForm).replace(/\b([a-z])\.(?=[a-z]\b\.?)/g, '$1');
   if (s.includes('/')) s = s.replace(/\b([a-z])\/(?=[a-z]\b)/g, '$1');
   // Words are the runs of [a-z0-9]; everything else separates them.
   let start = -1;
@@ -381,7 +389,9 @@ interface ClassifiedWord {
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts; BUSINESS below): words of 6+ letters for
 // legal forms and titles (on any letter, the first too, for legal-form words of 7+ letters), 7+ for given-name variants (shorter names are too often another name one
 // letter away: Andrea is not Andrei). Raw-spelling units cover the typos of shorter variants.
-const LEGAL = new FuzzyWords(LEGAL_FORMS, 6, 7);
+// Through a typo only the hand table's forms: ISO 20275's hundreds of words would meet ordinary
+// words one letter away ("Society" is no "Societe"); they are recognised as written.
+const LEGAL = new FuzzyWords(HAND_LEGAL_FORMS, 6, 7);
 const HONORIFIC = new FuzzyWords([...HONORIFICS].map((h) => [h, h] as const), 6);
 const VARIANT = new FuzzyWords(NAME_VARIANTS, 7);
 const PHRASE = new FuzzyWords(PHRASE_WORDS.map((w) => [w, w] as const), 5, 7);
@@ -461,7 +471,7 @@ const longestOf = (words: Iterable<string>): number => Math.max(0, ...[...words]
  */
 export const CLASSIFY_REACH = Math.max(
   FUZZY_MAX_LENGTH, LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.maxLength, PHRASE.maxLength, BUSINESS.maxLength,
-  longestOf(STOP_WORDS), longestOf(HONORIFICS), longestOf(VESSEL_PREFIXES), longestOf(PARTICLES), longestOf(WORD_ABBREVIATIONS.keys()),
+  longestOf(STOP_WORDS), longestOf(LEGAL_FORMS.keys()), longestOf(HONORIFICS), longestOf(VESSEL_PREFIXES), longestOf(PARTICLES), longestOf(WORD_ABBREVIATIONS.keys()),
 );
 /** What slavicSpelling may take off a word: "-witsch" is "-vich". */
 export const CLASSIFY_SHORTENS = 2;
@@ -469,7 +479,7 @@ export const CLASSIFY_SHORTENS = 2;
 function classifyExact(word: string): ClassifiedWord {
   if (STOP_WORDS.has(word)) return { text: word, cls: 'stop' };
   const near = word.length >= FUZZY_MIN_LENGTH && word.length <= FUZZY_MAX_LENGTH && NEAR_VOCABULARY.mayBeNear(word);
-  const legal = LEGAL.find(word, near);
+  const legal = LEGAL_FORMS.get(word) ?? LEGAL.find(word, near);
   if (legal) return { text: legal, cls: 'legal' };
   if (HONORIFICS.has(word) || VESSEL_PREFIXES.has(word)) return { text: word, cls: 'honorific' };
   if (PARTICLES.has(word)) return { text: PARTICLE_SPELLINGS.get(word) ?? word, cls: 'particle' };
@@ -498,6 +508,8 @@ const PHRASES_BY_FIRST: ReadonlyMap<string, ReadonlyArray<readonly [string, read
     }
   };
   add(LEGAL_FORM_PHRASES, 'legal');
+  // ISO 20275's phrases are written as read: their words folded as a query's are (company = co).
+  add(ELF_LEGAL_FORM_PHRASES.map(([to, parts]) => [to, parts.map((p) => classifyWord(p, false).text)] as const), 'legal');
   add(NAME_PHRASES, 'name');
   for (const list of map.values()) list.sort((a, b) => b[1].length - a[1].length);
   return map;
@@ -512,8 +524,8 @@ function foldPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
   for (let i = 0; i < words.length; ) {
     const candidates = words[i].syllabic ? undefined : PHRASES_BY_FIRST.get(words[i].text);
     const phrase = candidates?.find(
-      ([, parts]) =>
-        parts.every((p, k) => words[i + k]?.text === p && !words[i + k].syllabic) &&
+      ([, parts, cls]) =>
+        phraseAt(words, i, parts, cls === 'legal') &&
         (i + parts.length === words.length || !parts.every((p) => p.length === 1)),
     );
     if (phrase) {
@@ -524,6 +536,29 @@ function foldPhrases(words: ClassifiedWord[]): ClassifiedWord[] {
     }
   }
   return out;
+}
+
+/** Shortest word of a legal-form phrase read through a typo (see phraseAt). */
+const PHRASE_TYPO_MIN = 4;
+
+/**
+ * Whether `parts` is written at words[i...]. A legal form of three words or more still is through one
+ * typo in one of its later words of 4+ letters ("OPEN JOINT STOK COMPANY"), the first letter kept:
+ * the words around it say what it is, as the one-word forms' typos are read (fuzzy-words.ts).
+ */
+function phraseAt(words: readonly ClassifiedWord[], i: number, parts: readonly string[], legal: boolean): boolean {
+  if (i + parts.length > words.length) return false;
+  let typos = legal && parts.length >= 3 ? 1 : 0;
+  for (let k = 0; k < parts.length; k++) {
+    const w = words[i + k];
+    if (w.syllabic) return false;
+    if (w.text === parts[k]) continue;
+    const p = parts[k];
+    if (typos === 0 || k === 0 || p.length < PHRASE_TYPO_MIN || w.text.length < PHRASE_TYPO_MIN || w.text[0] !== p[0]) return false;
+    if (Math.abs(w.text.length - p.length) > 1 || osaDistance(w.text, p) > 1) return false;
+    typos--;
+  }
+  return true;
 }
 
 const DIGITS = /^\d+$/;
@@ -635,7 +670,10 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     };
     return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...extra };
   });
-  const folded = foldNumbers(foldPhrases(classified));
+  // Folded twice when the first folded a phrase: a form may be written with another inside it
+  // ("FZ Limited Liability Company" is FZ LLC, "S.A. de C.V." with Sociedad Anonima spelt out).
+  const once = foldPhrases(classified);
+  const folded = foldNumbers(once.length < classified.length ? foldPhrases(once) : once);
   const kept = folded.filter((w) => w.cls !== 'stop');
   const source = kept.length > 0 ? kept : folded;
   return source.map((w, i) => {

@@ -7,12 +7,13 @@
  * a little (so "Siemens AG" prefers "Siemens AG" over "Siemens Inc"), but they can never make a
  * match alone. Honorifics and stop words are dropped.
  */
+import { ELF_DOTTED_FORMS, ELF_LEGAL_FORMS, ELF_LEGAL_FORM_PHRASES } from './legal-forms-elf.js';
 
 /**
  * Multi-word legal forms, written in tokens *after* single words were canonicalised (company -> co,
  * limited -> ltd), so "Joint Stock Co." and "JOINT-STOCK COMPANY" both become "jsc". Longest first.
  */
-export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
+const HAND_LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['llc', ['obshchestvo', 's', 'ogranichennoy', 'otvetstvennostyu']],
   ['llc', ['obshchestvo', 's', 'ogranichennoi', 'otvetstvennostiu']],
   ['jsc', ['otkrytoe', 'aktsionernoe', 'obshchestvo']],
@@ -24,6 +25,8 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['jsc', ['public', 'joint', 'stock', 'co']],
   ['jsc', ['open', 'joint', 'stock', 'co']],
   ['jsc', ['closed', 'joint', 'stock', 'co']],
+  ['jsc', ['private', 'joint', 'stock', 'co']],
+  ['jsc', ['private', 'jsc']],
   ['llc', ['ltd', 'liability', 'co']],
   ['llp', ['ltd', 'liability', 'partnership']],
   ['plc', ['public', 'ltd', 'co']],
@@ -68,13 +71,23 @@ export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string
   ['sarl', ['s', 'a', 'r', 'l']], ['srl', ['s', 'r', 'l']], ['spa', ['s', 'p', 'a']], ['sas', ['s', 'a', 's']],
   ['sro', ['s', 'r', 'o']], ['llc', ['l', 'l', 'c']], ['jsc', ['j', 's', 'c']], ['sa', ['s', 'a']], ['sl', ['s', 'l']],
   ['bv', ['b', 'v']], ['nv', ['n', 'v']], ['ag', ['a', 'g']],
+  // Russian state enterprises as English-language lists write them (FSUE = ФГУП, SUE = ГУП).
+  ['fgup', ['federal', 'state', 'unitary', 'enterprise']],
+  ['gup', ['state', 'unitary', 'enterprise']],
+  // Mexican S.A. de C.V.: ISO 20275's "de C.V." folds first, then the whole (normalise.ts folds twice).
+  ['sadecv', ['sa', 'decv']],
   ['kft', ['korlatolt', 'felelossegu', 'tarsasag']],
   ['zrt', ['zartkoruen', 'mukodo', 'reszvenytarsasag']],
   ['nyrt', ['nyilvanosan', 'mukodo', 'reszvenytarsasag']],
 ];
 
-/** Single-token legal forms and their canonical spelling (so "Limited" == "Ltd"). */
-export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
+/**
+ * Single-token legal forms and their canonical spelling (so "Limited" == "Ltd"), by hand: the forms
+ * (and words such as group, trading, holding) that lists write most, each folded to the spelling that
+ * identifies the form across languages. ISO 20275 adds the rest (LEGAL_FORMS below); where both
+ * have a word, this table's spelling wins.
+ */
+export const HAND_LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['llc', 'llc'], ['llp', 'llp'], ['lp', 'lp'], ['plc', 'plc'], ['jsc', 'jsc'], ['ltd', 'ltd'], ['limited', 'ltd'], ['ltda', 'ltd'], ['co', 'co'],
   ['company', 'co'], ['corp', 'corp'], ['corporation', 'corp'], ['inc', 'inc'], ['incorporated', 'inc'],
   ['gmbh', 'gmbh'], ['ag', 'ag'], ['aktiengesellschaft', 'ag'], ['sa', 'sa'], ['sarl', 'sarl'], ['srl', 'srl'],
@@ -84,7 +97,7 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   // public joint-stock companies are one form for identity: lists and registries switch between them
   // (OAO Gazprom, Gazprom PJSC), and a weak token cannot make a match alone anyway.
   ['ooo', 'llc'], ['tov', 'llc'], ['oao', 'jsc'], ['zao', 'jsc'], ['pao', 'jsc'], ['ao', 'jsc'], ['pat', 'jsc'],
-  ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['sac', 'sac'], ['snc', 'snc'], ['ska', 'ska'], ['spk', 'spk'],
+  ['ojsc', 'jsc'], ['cjsc', 'jsc'], ['pjsc', 'jsc'], ['fsue', 'fgup'], ['fgup', 'fgup'], ['sac', 'sac'], ['snc', 'snc'], ['ska', 'ska'], ['spk', 'spk'],
   ['spj', 'spj'], ['nyrt', 'nyrt'], ['pvt', 'pvt'], ['industria', 'industries'], ['industrie', 'industries'], ['industrial', 'industries'],
   ['ind', 'industries'], ['fze', 'fze'], ['fzco', 'fzco'], ['fzc', 'fzc'], ['fzllc', 'fzllc'],
   ['spzoo', 'spzoo'], ['sas', 'sas'], ['sl', 'sl'], ['bhd', 'bhd'], ['sdn', 'sdn'], ['tbk', 'tbk'], ['pt', 'pt'],
@@ -94,6 +107,16 @@ export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['enterprise', 'enterprise'], ['enterprises', 'enterprise'], ['trading', 'trading'], ['international', 'international'],
   ['intl', 'international'], ['industries', 'industries'], ['industry', 'industries'], ['bank', 'bank'],
 ]);
+
+/** Every single-token legal form: ISO 20275's (legal-forms-elf.ts, generated) and the hand table's, which wins. */
+export const LEGAL_FORMS: ReadonlyMap<string, string> = new Map([...ELF_LEGAL_FORMS, ...HAND_LEGAL_FORMS]);
+
+/**
+ * Multi-word legal forms in canonical tokens: the hand table's. ISO 20275's (ELF_LEGAL_FORM_PHRASES,
+ * written in words as read, before folding) join them in normalise.ts, once their words are classified.
+ */
+export const LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = HAND_LEGAL_FORM_PHRASES;
+export { ELF_LEGAL_FORM_PHRASES };
 
 /**
  * Legal-form words that a query glues to the name beside them ("IMPERIYA 19-31OOO", "OBSHCHESTVORT-
@@ -107,9 +130,10 @@ export const GLUED_LEGAL_FORM_WORDS: readonly string[] = ['obshchestvo', 'aktsio
 
 /**
  * Legal forms written as two dotted letters ("C.A.", "S.A.", "N.V."): glued to the word before them
- * ("ALFA ONEC.A.") they are split off (normalise.ts latinWords).
+ * ("ALFA ONEC.A.") they are split off, written apart at the end ("Mikron a. s.") they are joined
+ * (normalise.ts latinWords). With ISO 20275's (ELF_DOTTED_FORMS).
  */
-export const DOTTED_LEGAL_FORMS: ReadonlySet<string> = new Set(['ca', 'sa', 'nv', 'bv', 'ag', 'as', 'ab', 'oy', 'kg', 'sl', 'cv', 'lp', 'dd']);
+export const DOTTED_LEGAL_FORMS: ReadonlySet<string> = new Set(['ca', 'sa', 'nv', 'bv', 'ag', 'as', 'ab', 'oy', 'kg', 'sl', 'cv', 'lp', 'dd', ...ELF_DOTTED_FORMS]);
 
 /** Titles and honorifics that say little about identity. Weak tokens. */
 export const HONORIFICS: ReadonlySet<string> = new Set([
