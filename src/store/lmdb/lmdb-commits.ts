@@ -58,6 +58,8 @@ export class LmdbCommits {
   /** Writes committed since the last flush started. */
   #dirty = false;
   #flushing: Promise<void> | null = null;
+  /** The last flush reported an error. */
+  #failed = false;
 
   constructor(env: RootDatabase, syncIntervalMs: number) {
     installCommitFailureGuard();
@@ -87,20 +89,32 @@ export class LmdbCommits {
     if (this.#flushing !== null || !this.#dirty || !this.#periodic) return this.#flushing ?? Promise.resolve();
     this.#dirty = false;
     this.#flushing = new Promise<void>((resolve) => {
-      (this.#env as unknown as SyncableEnv).sync((error) => {
+      const done = (error?: unknown): void => {
         // A failed flush leaves the data in the page cache; the next tick tries again.
+        this.#failed = Boolean(error);
         if (error) this.#dirty = true;
         this.#flushing = null;
         resolve();
-      });
+      };
+      try {
+        (this.#env as unknown as SyncableEnv).sync(done);
+      } catch (error) {
+        done(error); // the environment is already closed
+      }
     });
     return this.#flushing;
   }
 
-  /** Stops the timer and flushes what is left. */
+  /**
+   * Stops the timer and flushes what is left, unless the last flush failed (a full or failing
+   * disk): another one would fail too, and lmdb's native completion of a failed sync builds its
+   * error with a call that aborts the whole process (FATAL napi_throw) when it lands while the
+   * thread is being torn down, as a shutdown that does not wait for it lets happen. The data stays
+   * in the page cache either way.
+   */
   async close(): Promise<void> {
     if (this.#timer !== null) clearInterval(this.#timer);
     await this.#flushing;
-    await this.flush();
+    if (!this.#failed) await this.flush();
   }
 }
