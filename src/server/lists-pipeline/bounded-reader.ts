@@ -10,15 +10,20 @@
  * being read then fails for this load only ("still being read"; its list keeps the copy served), its
  * parse goes on, and `onSettled` asks for another load when it ends. So a change to another list is
  * served without waiting for a slow file's bound.
+ *
+ * Threads are reused from one parse to the next (their modules load once); a thread that overran a
+ * bound is terminated. The time bound starts when the thread has loaded its modules.
  */
 import { Worker } from 'node:worker_threads';
 import type { FeedReader } from '../../lists/catalog-feeds.js';
 import { ListFormatError, type ListSource, type ParsedList } from '../../lists/model.js';
 import type { FeedMatch } from '../../lists/registry.js';
 import { siblingModule, workerEntry } from '../threads/worker-entry.js';
-import type { FeedJob, FeedJobAnswer } from './feed-worker.js';
+import type { FeedJob, FeedJobAnswer, FromFeedWorker } from './feed-worker.js';
 
 const ENTRY = workerEntry(siblingModule(import.meta.url, 'feed-worker'));
+/** Idle parsing threads kept: about one per feed of a full directory. */
+const MAX_IDLE = 8;
 
 export interface ParseBounds {
   /** A parse still running after this long is stopped and its file fails (LISTS_PARSE_TIMEOUT_MS). */
@@ -57,6 +62,7 @@ export class BoundedReader {
   stop(): void {
     for (const job of this.jobs.values()) job.cancel();
     this.jobs.clear();
+    for (const worker of this.idle.splice(0)) void worker.terminate();
   }
 
   private async read(match: FeedMatch, skip: ListSource[], patienceMs: number): Promise<ParsedList> {
@@ -80,35 +86,56 @@ export class BoundedReader {
     return outcome.parsed;
   }
 
+  /** Parsing threads waiting for a job: a thread is reused, so its modules load once, not per parse. */
+  private readonly idle: Worker[] = [];
+
   private start(match: FeedMatch, skip: ListSource[], signature: string): Job {
     const file = match.files[0].name;
     const data: FeedJob = { feedId: match.feed.id, files: match.files, skip };
-    const worker = new Worker(ENTRY, { workerData: data, resourceLimits: { maxOldGenerationSizeMb: this.bounds.maxHeapMb } });
+    const reused = this.idle.pop();
+    const worker = reused ?? new Worker(ENTRY, { resourceLimits: { maxOldGenerationSizeMb: this.bounds.maxHeapMb } });
+    worker.ref();
     let cancelled = false;
+    let timer: NodeJS.Timeout | undefined;
     let resolveOutcome!: (outcome: Outcome) => void;
     const job: Job = {
       signature, startedAt: performance.now(), settled: null, abandoned: false,
       outcome: new Promise<Outcome>((resolve) => (resolveOutcome = resolve)),
       cancel: () => {
         cancelled = true;
-        void worker.terminate();
+        finish({ error: new ListFormatError(file, 0, 'replaced before its read ended'), bound: false }, false);
       },
     };
-    const finish = (outcome: Outcome): void => {
+    const bound = (reason: string): Outcome => ({ error: new ListFormatError(file, 0, reason), bound: true });
+    const run = (): void => {
+      timer = setTimeout(() => finish(bound(`reading took longer than ${this.bounds.timeoutMs} ms (LISTS_PARSE_TIMEOUT_MS); stopped`), false), this.bounds.timeoutMs);
+      worker.postMessage(data);
+    };
+    const onMessage = (message: FromFeedWorker): void => {
+      if (message.type === 'ready') run();
+      else finish(answerOutcome(message.answer), true);
+    };
+    const onError = (error: Error & { code?: string }): void => finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? bound(`reading needed more than ${this.bounds.maxHeapMb} MB of memory (LISTS_PARSE_MAX_MB); stopped`)
+      : { error, bound: false }, false);
+    const onExit = (code: number): void => finish({ error: new ListFormatError(file, 0, `its reader stopped (exit code ${code})`), bound: false }, false);
+    /** `reusable`: the thread answered and may take the next job; otherwise it is terminated. */
+    const finish = (outcome: Outcome, reusable: boolean): void => {
       if (job.settled !== null) return;
       clearTimeout(timer);
+      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      if (reusable && !cancelled && this.idle.length < MAX_IDLE) {
+        worker.unref();
+        this.idle.push(worker);
+      } else {
+        void worker.terminate();
+      }
       job.settled = outcome;
-      void worker.terminate();
       resolveOutcome(outcome);
       if (job.abandoned && !cancelled) this.onSettled();
     };
-    const bound = (reason: string): Outcome => ({ error: new ListFormatError(file, 0, reason), bound: true });
-    const timer = setTimeout(() => finish(bound(`reading took longer than ${this.bounds.timeoutMs} ms (LISTS_PARSE_TIMEOUT_MS); stopped`)), this.bounds.timeoutMs);
-    worker.once('message', (answer: FeedJobAnswer) => finish(answerOutcome(answer)));
-    worker.once('error', (error: Error & { code?: string }) => finish(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-      ? bound(`reading needed more than ${this.bounds.maxHeapMb} MB of memory (LISTS_PARSE_MAX_MB); stopped`)
-      : { error, bound: false }));
-    worker.once('exit', (code) => finish({ error: new ListFormatError(file, 0, `its reader stopped (exit code ${code})`), bound: false }));
+    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    if (reused) run();
     return job;
   }
 }

@@ -1,11 +1,12 @@
 /**
- * @module Entry of a feed-parsing worker thread (bounded-reader.ts): parses one feed with the
- * registry's reader and posts the ParsedList back (structured clone). Its heap is capped by the
- * Worker's resourceLimits and the parent terminates it when it runs too long, so a hostile file
- * costs this thread, never the list pipeline.
+ * @module Entry of a feed-parsing worker thread (bounded-reader.ts): parses the feeds it is sent,
+ * one at a time, with the registry's readers and posts each ParsedList back (structured clone). Its
+ * heap is capped by the Worker's resourceLimits and the parent terminates it when a parse runs too
+ * long, so a hostile file costs this thread, never the list pipeline. It says `ready` once its
+ * modules are loaded: the time bound counts parsing, not start-up.
  */
-import { parentPort, workerData } from 'node:worker_threads';
-import { ListFormatError, type ListSource } from '../../lists/model.js';
+import { parentPort } from 'node:worker_threads';
+import { ListFormatError, type ListSource, type ParsedList } from '../../lists/model.js';
 import { FEEDS, type ListFile } from '../../lists/registry.js';
 
 export interface FeedJob {
@@ -15,18 +16,24 @@ export interface FeedJob {
 }
 
 export type FeedJobAnswer =
-  | { ok: true; parsed: import('../../lists/model.js').ParsedList }
+  | { ok: true; parsed: ParsedList }
   | { ok: false; format?: { file: string; line: number; reason: string }; message: string };
 
-const job = workerData as FeedJob;
-const post = (answer: FeedJobAnswer): void => parentPort!.postMessage(answer);
+export type FromFeedWorker = { type: 'ready' } | { type: 'answer'; answer: FeedJobAnswer };
 
-try {
-  const feed = FEEDS.find((f) => f.id === job.feedId);
-  if (feed === undefined) throw new Error(`unknown feed ${job.feedId}`);
-  const parsed = await feed.read({ feed, files: job.files }, job.skip.length > 0 ? { skipSources: new Set(job.skip) } : undefined);
-  post({ ok: true, parsed });
-} catch (error) {
-  if (error instanceof ListFormatError) post({ ok: false, format: { file: error.file, line: error.line, reason: error.reason }, message: error.message });
-  else post({ ok: false, message: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) });
+const post = (message: FromFeedWorker): void => parentPort!.postMessage(message);
+
+async function parse(job: FeedJob): Promise<FeedJobAnswer> {
+  try {
+    const feed = FEEDS.find((f) => f.id === job.feedId);
+    if (feed === undefined) throw new Error(`unknown feed ${job.feedId}`);
+    const parsed = await feed.read({ feed, files: job.files }, job.skip.length > 0 ? { skipSources: new Set(job.skip) } : undefined);
+    return { ok: true, parsed };
+  } catch (error) {
+    if (error instanceof ListFormatError) return { ok: false, format: { file: error.file, line: error.line, reason: error.reason }, message: error.message };
+    return { ok: false, message: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) };
+  }
 }
+
+parentPort!.on('message', (job: FeedJob) => void parse(job).then((answer) => post({ type: 'answer', answer })));
+post({ type: 'ready' });
