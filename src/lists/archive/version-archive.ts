@@ -171,3 +171,28 @@ export async function writeAtomically(path: string, bytes: Buffer): Promise<void
 function sha256(bytes: Buffer): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
+
+/** What archiveServedSet needs of a loaded set (lists/catalog.ts LoadedListSet satisfies it). */
+export interface ServedSet {
+  entries: readonly ListEntry[];
+  catalog: ReadonlyArray<{ source: ListSource; version: string | null; status: string }>;
+}
+
+/**
+ * Archives every list version of a set being served (those not archived yet are written) and prunes
+ * versions last served more than `days` ago. A failure (full disk) is reported per source and never
+ * stops the others: the served set lives in memory and does not depend on the archive.
+ */
+export async function archiveServedSet(archive: VersionArchive, set: ServedSet, now: Date, days: number): Promise<{ source: ListSource; error: string }[]> {
+  const failures: { source: ListSource; error: string }[] = [];
+  for (const status of set.catalog) {
+    if (status.version === null || status.status === 'missing' || status.status === 'sample') continue;
+    try {
+      await archive.record(status.source, status.version, set.entries.filter((e) => e.listSource === status.source), now);
+      await archive.prune(status.source, new Set([status.version]), now, days);
+    } catch (error) {
+      failures.push({ source: status.source, error: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) });
+    }
+  }
+  return failures;
+}

@@ -24,7 +24,8 @@ const EXEC_ARGV = ENTRY.endsWith('.ts') ? ['--import', import.meta.resolve('tsx'
 const READ_CHUNK = 4 * 1024 * 1024;
 
 export interface ListPipelineOptions {
-  config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'>;
+  config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'>
+    & Partial<Pick<Config, 'dataDir' | 'listsArchiveDays'>>;
   logger: Logger;
   /** Swaps the payload in on every serving thread; resolves when all have. */
   install(payload: ListsPayload): Promise<void>;
@@ -45,6 +46,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   const args: PipelineOptions = {
     dir: config.listsDir, sampleFallback: !config.listsDirExplicit, staleAfterMs: config.listsStaleAfterMs,
     maxCollapse: config.listsMaxCollapse, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
+    ...(config.dataDir !== undefined && { archiveDir: join(config.dataDir, 'lists-archive'), archiveDays: config.listsArchiveDays }),
   };
   let stopped = false;
   let child: ChildProcess;
