@@ -24,6 +24,8 @@ export interface Config {
   samApiKey: string | null;
   /** Largest drop in a list's entry count `lists update` accepts without --force (LISTS_MAX_COLLAPSE, 0..1). */
   listsMaxCollapse: number;
+  /** Days a list version stays archived after it stopped being served (LISTS_ARCHIVE_DAYS, default 35). */
+  listsArchiveDays: number;
   /** A list whose reload keeps failing is reported `stale` this long after its last good load (LISTS_STALE_AFTER_MS). */
   listsStaleAfterMs: number;
   /** How often the server checks LISTS_DIR for changed files and reloads them (LISTS_REFRESH_INTERVAL_MS). */
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     samApiKey: optionalSecret(env, 'SAM_API_KEY'),
     listsMaxCollapse: fraction(env, 'LISTS_MAX_COLLAPSE', 0.5),
     listsStaleAfterMs: integer(env, 'LISTS_STALE_AFTER_MS', 24 * 3600_000, 0),
+    listsArchiveDays: integer(env, 'LISTS_ARCHIVE_DAYS', 35, 1),
     listsRefreshIntervalMs: integer(env, 'LISTS_REFRESH_INTERVAL_MS', 60_000, 100),
     // The real files parse in seconds (SAM's 66 MB CSV the longest) in a few hundred MB of heap.
     listsParseTimeoutMs: integer(env, 'LISTS_PARSE_TIMEOUT_MS', 300_000, 100),

@@ -18,11 +18,15 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * The content of an entry that a version covers, projected onto what every reader of the same
- * publisher carries, so OFAC's legacy CSVs and its XML give the same hash for the same record:
- * - `remarks` and `extra` are left out: the XML carries none of the CSV's free-text Remarks (it
- *   gives the same facts as structured features, which the CSV reader parses out of the Remarks into
- *   the fields kept here), and its `extra` holds XML features the CSV does not have;
+ * The content of an entry that a version covers: every field of the entry model, except what the
+ * publisher's formats carry differently, so OFAC's legacy CSVs and its XML give the same hash for the
+ * same record:
+ * - for OFAC lists, `remarks` and `extra` are projected onto what both formats carry: the XML has
+ *   none of the CSV's free-text Remarks (it gives the same facts as structured features, which the
+ *   CSV reader parses out of the Remarks into the fields kept here), and of `extra` only the vessel
+ *   details (call sign, type, tonnage, GRT, flag, owner) are in both. A change to the Remarks text
+ *   alone (a "Linked To:" added) therefore does not make a new OFAC version; every other list keeps
+ *   its remarks and extra in full;
  * - `listSource` and `sourceUrl` are left out: they name the list (a version is per list already)
  *   and are set by the loader, not by the publisher's record;
  * - lists whose order carries no meaning (programs, aliases, documents, addresses, dates,
@@ -45,7 +49,17 @@ export function entryContent(entry: ListEntry): unknown {
     programs: [...entry.programs].sort(),
     gender: entry.gender,
     title: entry.title,
+    ...(entry.listSource.startsWith('ofac-') ? { extra: ofacSharedExtra(entry.extra) } : { remarks: entry.remarks, extra: entry.extra }),
   };
+}
+
+/** The `extra` keys both OFAC formats carry (named as in the XML's vesselInfo; legacy-map.ts VESSEL_COLUMNS). */
+const OFAC_SHARED_EXTRA = ['callSign', 'vesselType', 'tonnage', 'grossRegisteredTonnage', 'vesselFlag', 'vesselOwner'] as const;
+
+function ofacSharedExtra(extra: Record<string, string> | undefined): Record<string, string> | undefined {
+  if (extra === undefined) return undefined;
+  const kept = Object.fromEntries(OFAC_SHARED_EXTRA.filter((k) => extra[k] !== undefined).map((k) => [k, extra[k]]));
+  return Object.keys(kept).length > 0 ? kept : undefined;
 }
 
 function addressContent(a: ListEntry['addresses'][number]): unknown {

@@ -26,7 +26,7 @@ const READ_CHUNK = 4 * 1024 * 1024;
 
 export interface ListPipelineOptions {
   config: Pick<Config, 'listsDir' | 'listsDirExplicit' | 'listsStaleAfterMs' | 'listsMaxCollapse' | 'listsRefreshIntervalMs' | 'logLevel'
-    | 'listsParseTimeoutMs' | 'listsParseMaxMb'>;
+    | 'listsParseTimeoutMs' | 'listsParseMaxMb'> & Partial<Pick<Config, 'dataDir' | 'listsArchiveDays'>>;
   logger: Logger;
   /** Swaps the payload in on every serving thread; resolves when all have. */
   install(payload: ListsPayload): Promise<void>;
@@ -50,6 +50,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
     dir: config.listsDir, sampleFallback: !config.listsDirExplicit, staleAfterMs: config.listsStaleAfterMs,
     maxCollapse: config.listsMaxCollapse, intervalMs: config.listsRefreshIntervalMs, logLevel: config.logLevel, spoolDir,
     parseTimeoutMs: config.listsParseTimeoutMs, parseMaxMb: config.listsParseMaxMb,
+    ...(config.dataDir !== undefined && { archiveDir: join(config.dataDir, 'lists-archive'), archiveDays: config.listsArchiveDays }),
   };
   const watchdog = startListsWatchdog({
     staleAfterMs: config.listsStaleAfterMs,

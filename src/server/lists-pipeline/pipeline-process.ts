@@ -11,6 +11,7 @@ import { buildIndex } from '../../engine/index-builder.js';
 import type { LoadedListSet } from '../../lists/catalog.js';
 import { BoundedReader } from './bounded-reader.js';
 import { watchListSet } from './list-watch.js';
+import { archiveServedSet, DEFAULT_ARCHIVE_DAYS, VersionArchive } from '../../lists/archive/version-archive.js';
 import { createLogger } from '../logging/logger.js';
 import { packLists } from './lists-payload.js';
 import { lowerProcessPriority } from './low-priority.js';
@@ -28,6 +29,7 @@ process.on('disconnect', () => {
 if (!lowerProcessPriority()) logger.warn('the list pipeline could not lower its CPU priority; reloads compete with requests');
 
 let seq = 0;
+const archive = options.archiveDir === undefined ? null : new VersionArchive(options.archiveDir);
 /** The install the pipeline waits for: at most one at a time. */
 let pending: { seq: number; resolve(): void; reject(error: Error): void } | null = null;
 
@@ -52,6 +54,16 @@ async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<voi
     pending = { seq, resolve, reject };
     post({ type: 'loaded', header, stats, file });
   });
+  await archiveServed(set);
+}
+
+/** Keeps every served version for reconstruction and the changes feed, here in the background process. */
+async function archiveServed(set: LoadedListSet): Promise<void> {
+  if (archive === null) return;
+  const started = performance.now();
+  const failures = await archiveServedSet(archive, set, new Date(), options.archiveDays ?? DEFAULT_ARCHIVE_DAYS);
+  for (const f of failures) logger.warn({ source: f.source, error: f.error }, 'list version not archived; retried at the next load');
+  logger.info({ ms: Math.round(performance.now() - started), failed: failures.length }, 'list versions archived');
 }
 
 /** Each file parsed in a worker thread, bounded; a parse that ends after a reload stopped waiting asks for another. */

@@ -20,6 +20,9 @@ export interface PipelineOptions {
   parseMaxMb: number;
   /** Where the process writes each payload's blob for the main thread to read (and delete). */
   spoolDir: string;
+  /** The list version archive (DATA_DIR/lists-archive) and how long it keeps versions no longer served; absent: none. */
+  archiveDir?: string;
+  archiveDays?: number;
 }
 
 export type ToPipeline =
