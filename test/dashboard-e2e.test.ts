@@ -372,6 +372,38 @@ describe('dashboard in headless Chromium (issue 5)', () => {
     }
   });
 
+  it('issue 30: the side panel marks a match a false positive with a case reference; the next screening and its print record show it', async () => {
+    await page.fill('#screen-name', 'Hasan Nasrallah');
+    await page.fill('#screen-dob', '1960-08-31');
+    await page.click('#screen-form button[type="submit"]');
+    const first = page.locator('#screen-results tr.party').first();
+    await first.waitFor();
+    await first.click();
+    const panel = page.locator('#record-panel');
+    const form = panel.locator('.decision').first();
+    await form.waitFor();
+    expect(await form.locator('.decision-status').textContent()).toBe('No decision recorded');
+    await form.locator('input[name="reference"]').fill('CASE-E2E-30');
+    await form.locator('button.decision-false-positive').click();
+    await expect.poll(() => form.locator('.decision-status').textContent(), WAIT).toContain('Recorded: False positive');
+    expect(await form.locator('.decision-status').textContent()).toContain('CASE-E2E-30');
+    await page.keyboard.press('Escape');
+
+    await page.click('#screen-form button[type="submit"]');
+    await expect.poll(() => page.textContent('#screen-results details pre'), WAIT).toContain('1960-08-31');
+    await page.locator('#screen-results tr.party').first().click();
+    await expect.poll(() => panel.locator('.decision .decision-status').first().textContent(), WAIT).toContain('False positive');
+    await page.keyboard.press('Escape');
+    await page.emulateMedia({ media: 'print' });
+    try {
+      const text = (await page.textContent('#print-record')) ?? '';
+      expect(text).toContain('Decision: False positive');
+      expect(text).toContain('CASE-E2E-30');
+    } finally {
+      await page.emulateMedia({ media: 'screen' });
+    }
+  });
+
   it('issue 13: the lists page shows where each date comes from and flags an outdated list', async () => {
     await page.route('**/sanctions-screening/v1/lists', async (route) => {
       const response = await route.fetch();

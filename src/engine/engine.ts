@@ -244,8 +244,8 @@ export class Engine implements ScreeningEngine {
     const summary: ScreenSummary = { anyMatchAbove: review, recommendedAction: action };
     if (aliasesNotCompared > 0) summary.aliasesNotCompared = aliasesNotCompared;
     const limit = request.limit ?? DEFAULT_LIMIT;
-    if (matches.length <= limit) return { matches, summary };
-    return { matches: matches.slice(0, limit), summary, beyondLimit: matches.slice(limit) };
+    // One object shape whether the limit cut or not (beyondLimit undefined), for the callers' inline caches.
+    return { matches: matches.slice(0, limit), summary, beyondLimit: matches.length > limit ? matches.slice(limit) : undefined };
   }
 
   /**

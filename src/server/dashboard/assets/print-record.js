@@ -6,6 +6,7 @@
  * print media show (dashboard.css), so "Print" or "Save as PDF" gives this page alone.
  */
 import { byId, h } from './dom.js';
+import { decisionText } from './decision-form.js';
 import { evidenceTable } from './evidence-table.js';
 import { formatDateTime, formatPercent } from './format.js';
 
@@ -38,6 +39,7 @@ export function fillPrintRecord(answer, sent, coverageText) {
         h('p', {}, h('strong', {}, m.matchedName), ` — ${m.listSource} #${m.entryId}, ${m.entityType ?? ''}, confidence ${formatPercent(m.confidence)}`
           + (m.primaryName && m.primaryName !== m.matchedName ? ` (${m.nameType ?? 'alias'} of ${m.primaryName})` : '')
           + `; list published ${formatDateTime(m.listFreshness)}`),
+        ...(m.decision ? [h('p', { class: 'print-decision' }, `Decision: ${decisionText(m.decision)} (decision ${m.decision.decisionId})`)] : []),
         evidenceTable(m)))),
     h('p', { class: 'print-foot' }, `The audit record of this screening: GET /sanctions-screening/v1/audit/${answer.requestId} (kept 30 days).`));
 }

@@ -7,6 +7,7 @@
 import { callApi } from './api.js';
 import { badge, byId, externalLink, h } from './dom.js';
 import { showError } from './error-view.js';
+import { decisionForm } from './decision-form.js';
 import { evidenceTable } from './evidence-table.js';
 import { formatDateTime } from './format.js';
 import { highlighted, words } from './word-match.js';
@@ -61,7 +62,7 @@ export function createRecordPanel({ apiKey }) {
     try {
       const records = await Promise.all(party.matches.map((m) => callApi('GET', ENTRY_PATH(m.listSource, m.entryId), key)));
       if (mine !== generation) return;
-      listed.replaceChildren(...records.map(({ data }, i) => recordView(data, party.matches[i], query)));
+      listed.replaceChildren(...records.map(({ data }, i) => recordView(data, party.matches[i], query, apiKey)));
     } catch (error) {
       if (mine !== generation) return;
       listed.replaceChildren();
@@ -98,8 +99,9 @@ function queryColumn(query, party) {
  * @param {any} record the listed record
  * @param {import('./screen-results.js').Match} match
  * @param {Record<string, any>} query
+ * @param {() => string | null} apiKey
  */
-function recordView(record, match, query) {
+function recordView(record, match, query, apiKey) {
   const queryWords = [query.name, ...(query.aliases ?? [])].flatMap((n) => words(String(n)));
   const queryIds = new Set((query.identifiers ?? []).map((/** @type {any} */ id) => foldId(String(id.value))));
   /** @type {[string, Node | string | null][]} */
@@ -129,7 +131,8 @@ function recordView(record, match, query) {
   return h('section', { class: 'record-entry', 'data-entry': `${record.listSource}:${record.entryId}` },
     h('h3', {}, 'As listed ', badge('list', record.listSource), ' ', h('code', {}, `#${record.entryId}`)),
     definitions(rows.filter(([, v]) => v !== null && v !== undefined && v !== '')),
-    evidenceTable(match));
+    evidenceTable(match),
+    decisionForm(match, query, apiKey));
 }
 
 /** @param {(Node | string)[] | undefined} items */

@@ -23,6 +23,7 @@ import { fillPrintRecord } from './print-record.js';
  * @property {string} [entityType]
  * @property {string[]} [programs]
  * @property {string} [sourceUrl]
+ * @property {{ decisionId: string, decision: string, decidedAt: string, reference: string | null, lapsed: boolean }} [decision]
  */
 
 /**
