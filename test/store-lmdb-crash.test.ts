@@ -62,9 +62,10 @@ describe('embedded store durability', () => {
       let killed = false;
       const answered: string[] = [];
       const load = screenUntil(first.url, token, 8, () => killed, answered);
-      // Kill with calls in flight, once enough were answered (most of them not yet flushed to disk).
+      // Kill with calls in flight, once enough were answered (most of them not yet flushed to disk);
+      // up to 2 minutes for them on a loaded machine (the test's own timeout is 4).
       const started = Date.now();
-      while (answered.length < 150 && Date.now() - started < 30_000) await new Promise((resolve) => setTimeout(resolve, 20));
+      while (answered.length < 150 && Date.now() - started < 120_000) await new Promise((resolve) => setTimeout(resolve, 20));
       first.child.process.kill('SIGKILL');
       killed = true;
       await first.child.exited;
