@@ -4,20 +4,35 @@
  * timed), the name is never limited, and requests of real size are never cut.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ALIAS_WORK, FULL_LIMITS, aliasLimits, aliasPlanWork } from '../src/engine/budget.js';
+import { ALIAS_WORK, FULL_LIMITS, aliasLimits, aliasPlanWork, searchWork } from '../src/engine/budget.js';
 import { MatchingCore, NO_WORK_LIMIT } from '../src/engine/core.js';
 import type { Engine, ScreenRequest } from '../src/engine/index.js';
 import { buildIndex } from '../src/engine/index-builder.js';
 import { MODES } from '../src/engine/modes.js';
-import { matchName, weightFrom } from '../src/engine/name-matcher.js';
+import { READ_WORK, matchName, weightFrom } from '../src/engine/name-matcher.js';
 import type { ListEntry } from '../src/lists/model.js';
 import { classificationCount, rawWords } from '../src/engine/normalise.js';
-import { ADVERSARIAL_NAMES, labelledAdversarialRequests } from '../bench/support/adversarial.js';
+import { ADVERSARIAL_NAMES, COMMON_NAME_POOLS, labelledAdversarialRequests, poolRequest } from '../bench/support/adversarial.js';
 import { aka, buildEngineWithBackground, entry } from './support/engine-entries.js';
 
 /** 3,000 names sharing "muhammad" and "ltd": the long posting lists crafted aliases aim at. */
 const CROWD: ListEntry[] = Array.from({ length: 3000 }, (_, i) =>
   entry(`c${i}`, `MUHAMMAD Q${i.toString(36)}X LTD`, { kind: 'entity', listSource: 'bis-entity' }));
+/**
+ * Common Arabic and Persian names as Latin lists spell them, several spellings each: the crowds of
+ * list words that share a short consonant skeleton, which an Arabic-script word's readings each meet.
+ */
+const SPELLINGS = [
+  'Muhammad', 'Mohammed', 'Mohamed', 'Mohammad', 'Ali', 'Aly', 'Hasan', 'Hassan', 'Hussein', 'Husayn', 'Hossein', 'Hosseini',
+  'Ahmad', 'Ahmed', 'Reza', 'Riza', 'Mahdi', 'Mehdi', 'Javad', 'Jawad', 'Fatima', 'Fatemeh', 'Zahra', 'Amir', 'Ameer',
+  'Ibrahim', 'Ebrahim', 'Yusuf', 'Yousef', 'Musa', 'Mousa', 'Isa', 'Issa', 'Salih', 'Saleh', 'Khalid', 'Khaled', 'Umar',
+  'Omar', 'Uthman', 'Osman', 'Mustafa', 'Mostafa', 'Nasser', 'Nasir', 'Saeed', 'Said', 'Karim', 'Kareem', 'Nouri', 'Nuri',
+  'Akbar', 'Asghar', 'Qasim', 'Ghasem', 'Jafar', 'Jaafar', 'Baqir', 'Bagher', 'Jamal', 'Nur', 'Aldin', 'Abdullah',
+];
+const ARABIC_CROWD: ListEntry[] = Array.from({ length: 3000 }, (_, i) => {
+  const pick = (k: number): string => SPELLINGS[(i * k + k * k) % SPELLINGS.length];
+  return entry(`a${i}`, `${pick(7)} ${pick(13)} ${pick(29)} Q${i.toString(36)}X`);
+});
 const LISTED: ListEntry[] = [
   entry('6365', 'BIN LADIN, Usama', { aliases: aka('BIN LADEN, Osama', 'Abu Abdallah') }),
   entry('106', 'KARIMOV, Rustam'),
@@ -29,7 +44,7 @@ const crafted = (n: number): string[] =>
 
 let engine: Engine;
 beforeAll(async () => {
-  engine = await buildEngineWithBackground([...LISTED, ...CROWD]);
+  engine = await buildEngineWithBackground([...LISTED, ...CROWD, ...ARABIC_CROWD]);
 }, 120_000);
 
 interface Counted {
@@ -136,6 +151,48 @@ describe('the aliases of one request share ALIAS_WORK', () => {
   });
 });
 
+describe('the aliases are charged every search that grows with the index or the readings (issue #28)', () => {
+  /**
+   * The whole work of one alias searched alone, counted on a core of its own: its plan, the core's
+   * walks, the candidates and searches queued for the core, its second readings and its written-vowel
+   * comparisons (budget.ts searchWork).
+   */
+  const wholeWork = async (aliases: readonly string[], of = aliases.length): Promise<number[]> => {
+    const core = await MatchingCore.load(engine.index.arrays);
+    const limits = aliasLimits(of);
+    return aliases.map((alias) => {
+      matchName(core, engine.index, alias, MODES.balanced, weightFrom(engine.index), 0xffffffff, undefined, limits);
+      return aliasPlanWork(alias, limits) + core.workDone() + searchWork({ queued: core.queued, read: READ_WORK });
+    });
+  };
+
+  it('the aliases compared of every common-name pool request did at most ALIAS_WORK and one alias more', async () => {
+    // Before the charge, the Arabic and Persian pools compared all twenty aliases: 2.3x and 2.6x
+    // ALIAS_WORK of whole work, the walks of every reading of every word charged to nothing.
+    for (const [script, pool] of Object.entries(COMMON_NAME_POOLS)) {
+      const request = { name: 'Rustam Karimov', ...{ aliases: poolRequest(pool).aliases } };
+      const compared = 20 - (engine.screen(request).summary.aliasesNotCompared ?? 0);
+      expect(new Set(request.aliases).size, script).toBe(20);
+      const work = await wholeWork(request.aliases.slice(0, compared), request.aliases.length);
+      const done = work.reduce((a, b) => a + b, 0);
+      expect(done, script).toBeLessThanOrEqual(ALIAS_WORK + Math.max(...work));
+    }
+  });
+
+  it('an Arabic-script alias is charged its readings, its queued candidates and its vowel comparisons', async () => {
+    const alias = 'محمد علی حسین رضا';
+    const [whole] = await wholeWork([alias]);
+    const charged = screenCounted({ name: 'Rustam Karimov', aliases: [alias] }, Infinity).work;
+    expect(charged).toBe(whole);
+    // More than the plan and the core's walks alone: what went uncharged before.
+    const core = await MatchingCore.load(engine.index.arrays);
+    matchName(core, engine.index, alias, MODES.balanced, weightFrom(engine.index), 0xffffffff, undefined, FULL_LIMITS);
+    expect(READ_WORK.readings).toBeGreaterThan(0);
+    expect(core.queued.words).toBeGreaterThan(0);
+    expect(charged).toBeGreaterThan(aliasPlanWork(alias, FULL_LIMITS) + core.workDone());
+  });
+});
+
 describe('planning a crafted name is bounded in words classified (counted, not timed)', () => {
   /** Words classified afresh by a second screening of `request` (the first fills the word-class cache). */
   const classifiedBy = (request: ScreenRequest): number => {
@@ -158,8 +215,10 @@ describe('planning a crafted name is bounded in words classified (counted, not t
   it('the costliest crafted request of the bench corpus classifies a bounded number of words', () => {
     // 1,156 before ("many words, U+FDFD + 20 aliases"); 279 now ("unknown words (12) + 20 aliases").
     let worst = 0;
+    // 417 with the common-name pools (issue #28: "common Cyrillic names + 20 aliases", whose
+    // patronymics this small index does not know, each searched for splits within its share).
     for (const [, request] of labelledAdversarialRequests()) worst = Math.max(worst, classifiedBy(request));
-    expect(worst).toBeLessThanOrEqual(400);
+    expect(worst).toBeLessThanOrEqual(450);
   });
 
   it('a query name is read within FULL_LIMITS, every list name whole (384 letters, 64 words)', () => {

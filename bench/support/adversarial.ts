@@ -7,6 +7,9 @@
  * words), hundreds of one-letter or common tokens (crowds of candidates), legal forms and typo'd
  * vocabulary words (the fuzzy vocabulary searches), long unknown words (the word-break search),
  * mixed scripts, then twenty such aliases on one request and a batch of a hundred of the worst.
+ * Common-name pools (issue #28): the most common name words of one script in rotation, the name
+ * cycled to 300 characters and twenty aliases of twelve words each, every word a real name with
+ * every reading it has (an Arabic-script word's Persian and vowelled ones) and crowds of neighbours.
  */
 import type { Fuzziness, ScreenRequest } from '../../src/engine/types.js';
 import { seededRandom } from './name-noise.js';
@@ -43,6 +46,35 @@ const COMMON = ['smith', 'john', 'wang', 'li', 'muhammad', 'ali', 'maria', 'garc
 const LEGAL = ['ltd', 'llc', 'gmbh', 'jsc', 'limited', 'company', 'corporation', 'ooo', 'holding', 'international', 'trading'];
 const TYPO_VOCABULARY = ['mohammedd', 'limitedd', 'corporatio', 'aleksandrr', 'companny', 'internationl', 'holdingss', 'sheikhh'];
 const MIXED = ['Иван', '王', 'محمد', 'Smith', 'Ψυχή', 'שלמה', '김정은', 'Щукин', 'Ōsaka', 'Ağa', 'Nguyễn', 'ქართლი'];
+
+/**
+ * Common name words by script (issue #28: Arabic and Persian ones took 54-103x the median, each word
+ * read two or three ways and each reading walking the list words of its short skeleton). Common given
+ * names and surnames as people write them, none taken from a sanctions list.
+ */
+export const COMMON_NAME_POOLS: Readonly<Record<string, readonly string[]>> = {
+  Arabic: ['محمد', 'علي', 'حسن', 'حسين', 'أحمد', 'عبد', 'الله', 'عمر', 'خالد', 'سعيد', 'يوسف', 'إبراهيم', 'عثمان', 'الحسن', 'السيد', 'مصطفى', 'ناصر', 'صالح', 'عيسى', 'موسى', 'جمال', 'نور', 'الدين', 'فاطمة'],
+  Persian: ['محمد', 'علی', 'حسین', 'حسن', 'رضا', 'مهدی', 'احمد', 'عبدالله', 'جواد', 'فاطمه', 'زهرا', 'امیر', 'ابراهیم', 'یوسف', 'موسی', 'عیسی', 'صالح', 'خالد', 'عمر', 'عثمان', 'مصطفی', 'ناصر', 'سعید', 'کریم', 'نوری', 'اکبر', 'اصغر', 'قاسم', 'جعفر', 'باقر'],
+  Cyrillic: ['Иван', 'Сергей', 'Александр', 'Владимир', 'Андрей', 'Михаил', 'Николай', 'Иванов', 'Петров', 'Смирнов', 'Кузнецов', 'Попов', 'Васильев', 'Соколов', 'Алексеевич', 'Владимирович'],
+  Han: ['王伟', '李娜', '张敏', '刘洋', '陈静', '杨军', '黄勇', '赵丽', '吴强', '周杰', '徐明', '孙华', '马林', '朱平', '胡波', '郭峰'],
+  Hangul: ['김민준', '이서연', '박지훈', '최수빈', '정민수', '강동원', '조현우', '윤서준', '장지민', '임영호', '한상철', '오성민'],
+  Latin: ['Muhammad', 'Ali', 'Maria', 'Jose', 'John', 'Smith', 'Garcia', 'Wang', 'Li', 'Kim', 'Lee', 'Khan', 'Singh', 'Chen', 'Ahmed', 'Hassan', 'Ivanov', 'Hussein', 'David', 'James', 'Rodriguez', 'Nguyen', 'Lopez', 'Gonzalez'],
+};
+
+/** Words in each alias of a pool request: real names are rarely longer, so no share cuts them. */
+const POOL_ALIAS_WORDS = 12;
+
+/**
+ * A pool's name (its words cycled to 300 characters) and its twenty aliases of twelve words each,
+ * all different (alias k starts at word k and steps 1 + k mod (n - 1): a pair repeats only k apart by
+ * a multiple of n(n - 1)), so none is skipped as a repeat.
+ */
+export function poolRequest(pool: readonly string[]): { name: string; aliases: string[] } {
+  const n = pool.length;
+  const aliases = Array.from({ length: ALIASES_MAX }, (_, k) =>
+    Array.from({ length: POOL_ALIAS_WORDS }, (_, j) => pool[(k + j * (1 + (k % (n - 1)))) % n]).join(' '));
+  return { name: sentence(pool), aliases };
+}
 
 /** Single adversarial names, by what they attack. */
 export const ADVERSARIAL_NAMES: Readonly<Record<string, string>> = {
@@ -91,7 +123,10 @@ export function labelledAdversarialRequests(fuzziness: Fuzziness = 'balanced'): 
     nationality: 'RU',
     fuzziness,
   }]);
-  return [...single, ...aliased];
+  const pools = Object.entries(COMMON_NAME_POOLS).map(([script, pool]): [string, ScreenRequest] => [
+    `common ${script} names + ${ALIASES_MAX} aliases`, { ...poolRequest(pool), fuzziness },
+  ]);
+  return [...single, ...aliased, ...pools];
 }
 
 /** A batch of the worst: the requests with twenty aliases, cycled to BATCH_MAX slots. */

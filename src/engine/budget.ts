@@ -47,16 +47,48 @@ export const ALIAS_FLOOR: Readonly<QueryLimits> = Object.freeze({ chars: 160, wo
 /**
  * The work all the aliases of one request may do together, in posting entries (what the core counts:
  * MatchingCore.workDone); the name is never limited. Each alias is charged ALIAS_CALL_WORK, plus
- * ALIAS_CHAR_WORK per character read, plus the core's count. Measured on the snapshot (CPU time per
- * alias against the three, least squares): a call costs about 4,000 entries, a character about 80.
- * Twenty real aliases (list names: 25 characters and 3,700 entries at the 90th percentile) take
- * about 180,000; twenty crafted ones of 160 characters stop after about ten. Aliases are searched in
- * their order while the budget lasts: the one that meets it keeps the candidates found, those after
- * it are not searched, and Engine.budgetCuts counts the request.
+ * ALIAS_CHAR_WORK per character read, plus the core's count, plus its searches beyond the core's
+ * walks (searchWork, issue #28). Measured on the snapshot (CPU time per alias against these, least
+ * squares): a call costs about 4,000 entries, a character about 80 (charged 100, so that aliases of
+ * 160 crafted characters stop where they did before the searches were charged). Twenty real aliases
+ * (list names: 3,700 entries at the 90th percentile) take about 180,000 in Latin script and up to
+ * 270,000 in Arabic script (cross-publisher spellings: each word read two or three ways), so most
+ * such requests are compared whole; twenty crafted ones of 160 characters stop after about twelve,
+ * twenty of twelve common Arabic or Persian names after about ten. Aliases are searched in their
+ * order while the budget lasts: the one that meets it keeps the candidates found, those after it are
+ * not searched, and Engine.budgetCuts counts the request.
  */
-export const ALIAS_WORK = 200_000;
+export const ALIAS_WORK = 260_000;
 export const ALIAS_CALL_WORK = 4_000;
-export const ALIAS_CHAR_WORK = 80;
+export const ALIAS_CHAR_WORK = 100;
+
+/**
+ * What an alias's search costs beyond the core's walks, in the same units (issue #28): each op word
+ * queued for the core (an exact or phonetic candidate: one to four), each neighbourhood search, each
+ * second reading of a word (an Arabic-script word's Persian, vowelled or final-vowel reading: read,
+ * classified and searched again) and each list word compared by its written vowels. Measured on the
+ * snapshot as ALIAS_CALL_WORK was (CPU time per alias of twelve common words of each script, least
+ * squares with the core's count fixed at 1): crafted Arabic and Persian aliases did four times the
+ * CPU of a Latin one per unit charged while these went uncounted.
+ */
+export const OP_WORD_WORK = 20;
+export const SEARCH_WORK = 100;
+export const READING_WORK = 1000;
+/** Each word read in an abjad (Arabic, Persian, Hebrew): its name-table lookups, readings and skeleton searches. */
+export const ABJAD_WORD_WORK = 750;
+export const VOWEL_CHECK_WORK = 40;
+
+/** What matchName did outside the core's count (MatchingCore.queued, name-matcher READ_WORK). */
+export interface SearchCounts {
+  queued: { words: number; searches: number };
+  read: { readings: number; vowelChecks: number; abjadWords: number };
+}
+
+/** The work units of `counts` (see OP_WORD_WORK). */
+export function searchWork({ queued, read }: SearchCounts): number {
+  return OP_WORD_WORK * queued.words + SEARCH_WORK * queued.searches + READING_WORK * read.readings + VOWEL_CHECK_WORK * read.vowelChecks +
+    ABJAD_WORD_WORK * read.abjadWords;
+}
 
 /** What reading and planning an alias costs before the core's walks (see ALIAS_WORK). */
 export function aliasPlanWork(alias: string, limits: Readonly<QueryLimits>): number {

@@ -328,6 +328,7 @@ export class MatchingCore {
   /** Room for `words` more op words; runs what is queued first when the buffer would overflow. */
   private reserve(words: number): number {
     if (this.opWords + words > OP_WORDS) this.runPlan();
+    this.queued.words += words;
     const at = this.opWords;
     this.opWords += words;
     return at;
@@ -348,6 +349,7 @@ export class MatchingCore {
    * less editPenalty when that reaches jwFloor; the identical token at 1.
    */
   queueOneEdit(unit: number): void {
+    this.queued.searches++;
     const at = this.reserve(2);
     const opsI = this.v.opsI;
     opsI[at] = OP_ONE_EDIT;
@@ -356,6 +358,7 @@ export class MatchingCore {
 
   /** Every token one edit away from `unit` (a unit too short for edits) at similarity `sim`; the identical one at 1. */
   queueShortEdit(unit: number, sim: number): void {
+    this.queued.searches++;
     const at = this.reserve(3);
     const { opsI, opsF } = this.v;
     opsI[at] = OP_SHORT;
@@ -368,6 +371,7 @@ export class MatchingCore {
    * jwFloor2 (the trigram search), at that Jaro-Winkler less editPenalty per edit.
    */
   queueTwoEdit(unit: number, edits: number): void {
+    this.queued.searches += 2;
     const at = this.reserve(3);
     const opsI = this.v.opsI;
     opsI[at] = OP_TWO_EDIT;
@@ -434,8 +438,18 @@ export class MatchingCore {
    * NO_WORK_LIMIT); the walks stop there and the candidates found are scored. Clears workDone().
    */
   setWorkLimit(limit: number): void {
+    this.queued.words = 0;
+    this.queued.searches = 0;
     this.core.setWorkLimit(Math.max(0, Math.min(NO_WORK_LIMIT, Math.floor(limit))) >>> 0);
   }
+
+  /**
+   * The token searches queued since the last setWorkLimit, which the work limit does not stop (their
+   * cost grows with the plan's tokens and their candidates, not with posting lists): op words queued
+   * (an exact or phonetic candidate is one to four), and neighbourhood searches (a two-edit search
+   * counts two). Charged to the aliases' budget (budget.ts) with the core's count.
+   */
+  readonly queued = { words: 0, searches: 0 };
 
   /** Work done by collect() since the last setWorkLimit (see setWorkLimit). */
   workDone(): number {

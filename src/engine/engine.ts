@@ -6,12 +6,12 @@ import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import type { BuiltIndex } from './index-builder.js';
 import type { MatchingCore } from './core.js';
-import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS } from './budget.js';
+import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS, searchWork } from './budget.js';
 import { actionOf, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
 import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
-import { matchName, type WeightOf } from './name-matcher.js';
+import { matchName, READ_WORK, type WeightOf } from './name-matcher.js';
 import type {
   Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine, ScreenSummary,
 } from './types.js';
@@ -168,7 +168,7 @@ export class Engine implements ScreeningEngine {
       // after it is searched (its hits still count below).
       let stopped = false;
       if (qi > 0) {
-        spent += this.core.workDone();
+        spent += this.core.workDone() + searchWork({ queued: this.core.queued, read: READ_WORK });
         if (spent >= this.aliasWork) {
           firstCut = qi - 1;
           stopped = true;

@@ -530,25 +530,56 @@ function addSameConsonants(
   core: MatchingCore, index: BuiltIndex, u: number, text: string, ids: readonly number[], sim = ABJAD_SAME_SIM, vowelsSim = 0, vowelled?: string,
 ): void {
   const own = consonants(text);
-  // A list token's consonants, read once per index (at most one string per token of the index).
-  let known = LISTED_CONSONANTS.get(index);
-  if (!known) LISTED_CONSONANTS.set(index, (known = new Map()));
-  for (const id of ids) {
-    let listedConsonants = known.get(id);
-    if (listedConsonants === undefined) {
-      const listed = listedText(index, id);
-      listedConsonants = [consonants(listed), consonants(singleLetters(listed))];
-      known.set(id, listedConsonants);
-    }
-    // An abjad writes a doubled consonant once (عمار Ammar "mr", عساف Assaf "sf"): a two-consonant
-    // token also meets the list word read with each doubled letter once, at its partial similarity.
-    // Not a longer one: at 0.84, "hsn" (حسنی Hosni, حسنا Hosna) would meet every Hassan (eval
-    // negatives: 4 name-only flags more).
-    if (listedConsonants[0] !== own && !(own.length <= 2 && listedConsonants[1] === own)) continue;
+  const bucket = consonantsOf(index, ids);
+  // An abjad writes a doubled consonant once (عمار Ammar "mr", عساف Assaf "sf"): a two-consonant
+  // token also meets the list word read with each doubled letter once, at its partial similarity.
+  // Not a longer one: at 0.84, "hsn" (حسنی Hosni, حسنا Hosna) would meet every Hassan (eval
+  // negatives: 4 name-only flags more).
+  const same = bucket.exact.get(own);
+  const doubled = own.length <= 2 ? bucket.doubled.get(own) : undefined;
+  const met = doubled === undefined ? same : same === undefined ? doubled : [...same, ...doubled].sort((a, b) => a - b);
+  if (met === undefined) return;
+  for (const id of met) {
+    if (vowelsSim > 0) READ_WORK.vowelChecks++;
     const s = vowelsSim > 0 && writtenVowelsAgree(text, vowelled, id, index) ? vowelsSim : sim;
     if (s > 0) core.queueAdd(u, id, s);
   }
 }
+
+/** The list words of one skeleton by their consonants as written, and (doubled) by those read with each doubled letter once where that differs. */
+interface ConsonantBucket {
+  exact: Map<string, number[]>;
+  doubled: Map<string, number[]>;
+}
+
+/**
+ * The consonant buckets of a skeleton's list words, made once per index and skeleton: a token is
+ * looked up among the words with its very consonants, never by walking every word of a short
+ * skeleton (issue #28: crafted Arabic-script aliases walked thousands per reading).
+ */
+function consonantsOf(index: BuiltIndex, ids: readonly number[]): ConsonantBucket {
+  let buckets = CONSONANT_BUCKETS.get(index);
+  if (!buckets) CONSONANT_BUCKETS.set(index, (buckets = new WeakMap()));
+  let bucket = buckets.get(ids);
+  if (bucket) return bucket;
+  bucket = { exact: new Map(), doubled: new Map() };
+  const push = (map: Map<string, number[]>, key: string, id: number): void => {
+    const list = map.get(key);
+    if (list) list.push(id);
+    else map.set(key, [id]);
+  };
+  for (const id of ids) {
+    const listed = listedText(index, id);
+    const exact = consonants(listed);
+    const single = consonants(singleLetters(listed));
+    push(bucket.exact, exact, id);
+    if (single !== exact && single.length <= 2) push(bucket.doubled, single, id);
+  }
+  buckets.set(ids, bucket);
+  return bucket;
+}
+
+const CONSONANT_BUCKETS = new WeakMap<BuiltIndex, WeakMap<readonly number[], ConsonantBucket>>();
 
 /**
  * Similarity of a two-consonant abjad token and a list word with its consonants and its written long
@@ -602,8 +633,6 @@ function count(text: string, letter: string): number {
   for (const c of text) if (c === letter) n++;
   return n;
 }
-
-const LISTED_CONSONANTS = new WeakMap<BuiltIndex, Map<number, readonly string[]>>();
 
 /** The text of index token `id`, read from the index's byte arrays. */
 function listedText(index: BuiltIndex, id: number): string {
@@ -844,6 +873,25 @@ function keepSyllableOrder(
   return kept;
 }
 
+/**
+ * What matchName read and compared outside the core's counted walks since its last call began (the
+ * engine charges it to the aliases' budget, budget.ts): words read (abjad ones apart), second readings of Arabic-script
+ * words (Persian, written vowels, a final vowel letter: each read, classified and searched again),
+ * and list words compared by their written vowels.
+ */
+export const READ_WORK = { words: 0, readings: 0, vowelChecks: 0, abjadWords: 0 };
+
+function countReading(words: readonly RawWord[]): readonly RawWord[] {
+  READ_WORK.words += words.length;
+  for (const w of words) {
+    if (w.abjad) READ_WORK.abjadWords++;
+    if (w.persian !== undefined) READ_WORK.readings++;
+    if (w.vowelled !== undefined) READ_WORK.readings++;
+    if (w.finalHe) READ_WORK.readings++;
+  }
+  return words;
+}
+
 /** Which name scores a caller wants: `keep` must be non-decreasing in the score. */
 export interface ScoreFloor {
   /** Rows whose raw score it rejects are left out. */
@@ -868,11 +916,16 @@ export function matchName(
 ): NameHit[] {
   // Set first, so workDone() reads 0 for a name that reaches no collect().
   core.setWorkLimit(limits.work);
+  READ_WORK.words = 0;
+  READ_WORK.readings = 0;
+  READ_WORK.vowelChecks = 0;
+  READ_WORK.abjadWords = 0;
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
   // The name's words are read once, for both searches (neither changes them).
   const words = gluedArticles(rawWords(name, limits), index);
+  countReading(words);
   const read = tokensOfWords(words);
   const runs = syllableRuns(name, read);
   const exact = matchStrict(index, read, listMask);
@@ -882,7 +935,7 @@ export function matchName(
   const fuzzy = fuzzyName(name, mode, index);
   const plan = fuzzy === name
     ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
-    : planWords(gluedArticles(rawWords(fuzzy, limits), index), mode, weightOf, index.tokens, limits, index);
+    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), index)), mode, weightOf, index.tokens, limits, index);
   if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).

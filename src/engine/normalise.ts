@@ -183,6 +183,11 @@ class WordSink {
     return this.words.length >= this.limits.words || this.letters >= this.limits.letters;
   }
 
+  /** Whether `words` more words of `letters` more letters leave the sink short of full (see PIECE_CACHE). */
+  holds(words: number, letters: number): boolean {
+    return this.words.length + words < this.limits.words && this.letters + letters < this.limits.letters;
+  }
+
   add(word: RawWord): void {
     if (this.full) return;
     if (word.text.length > MAX_TOKEN_LENGTH) word.text = word.text.slice(0, MAX_TOKEN_LENGTH);
@@ -287,6 +292,11 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     if (sink.full) break;
     if (!piece) continue;
     const first = sink.words.length;
+    const known = PIECE_CACHE.get(piece);
+    if (known !== undefined && sink.holds(known.words.length, known.letters + piece.length)) {
+      for (const w of known.words) sink.add({ ...w });
+      continue;
+    }
     pieceWords(nativeWord(piece), sink);
     const abjad = ABJAD.test(piece);
     const arabic = abjad && ARABIC.test(piece);
@@ -305,8 +315,27 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     if (arabic && HAS_LONG_A.test(piece)) otherReadings(nativeWord(piece).replace(LONG_A, 'a'), sink.words, first, limits, (w, text) => ({ ...w, vowelled: text }));
     const last = sink.words.length - 1;
     if (arabic && last >= first && FINAL_HE.test(piece) && sink.words[last].text.endsWith('h')) sink.words[last].finalHe = true;
+    if (abjad && !sink.full) rememberPiece(piece, sink.words.slice(first), limits);
   }
   return sink.words;
+}
+
+/**
+ * The words of Arabic-script and Hebrew pieces already read (issue #28): each is read two or three
+ * ways (Persian, vowelled), and names repeat their words, so a piece is read once and its words
+ * copied after. Bounded as CLASS_CACHE is. A piece read whole is remembered, and taken from here
+ * only where the sink holds all its words with room for its other readings (each at most one letter
+ * more per character: an alif's "a", a vav's "v"), so it reads exactly as afresh.
+ */
+const PIECE_CACHE = new Map<string, { words: readonly RawWord[]; letters: number }>();
+const PIECE_CACHE_LIMIT = 50_000;
+
+/** Remembers `words`, read from `piece` with nothing cut (its other readings neither: see PIECE_CACHE). */
+function rememberPiece(piece: string, words: readonly RawWord[], limits: Readonly<NameLimits>): void {
+  const letters = words.reduce((n, w) => n + w.text.length, 0);
+  if (letters + piece.length >= limits.letters || words.length >= limits.words) return;
+  if (PIECE_CACHE.size >= PIECE_CACHE_LIMIT) PIECE_CACHE.clear();
+  PIECE_CACHE.set(piece, { words: words.map((w) => ({ ...w })), letters });
 }
 
 /** A word-final he after a letter (زاده, وهبه): Persian -e/-eh, Arabic -a/-ah, or the consonant. */
@@ -659,7 +688,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       if (as.cls === 'legal' || (PHRASE_WORD_SET.has(as.text) && as.text !== w.written)) c = as;
     }
     if (w.glued !== undefined) c = { ...c, raw: w.glued };
-    const read = w.persian !== undefined && c.raw === undefined && c.cls === 'name' ? classifyWord(w.persian, false).text : undefined;
+    const read = w.persian !== undefined && c.raw === undefined && c.cls === 'name' ? classifyWord(w.persian).text : undefined;
     const persian = read !== undefined && read !== c.text ? read : undefined;
     const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
     if (!w.abjad && !written) return c;
