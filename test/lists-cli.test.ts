@@ -85,9 +85,9 @@ describeShared('rps lists (child process)', () => {
   it('shows the catalog of a directory as a table, or as JSON', async () => {
     const table = await cli(['lists', 'show', '--dir', join(root, 'lists')], env);
     expect(table.code).toBe(0);
-    expect(table.stdout).toMatch(/^SOURCE\s+STATUS\s+ENTRIES\s+PUBLISHED \(UTC\)\s+FORMAT\s+FILES$/m);
-    expect(table.stdout).toMatch(/^bis-denied\s+ok\s+665\s+2023-11-28\s+bis-dpl-txt\s+dpl\.txt$/m);
-    expect(table.stdout).toMatch(/^ofac-sdn\s+missing\s+0\s+-\s+-\s+-$/m);
+    expect(table.stdout).toMatch(/^SOURCE\s+STATUS\s+ENTRIES\s+PUBLISHED \(UTC\)\s+VERSION\s+FORMAT\s+FILES$/m);
+    expect(table.stdout).toMatch(/^bis-denied\s+ok\s+665\s+2023-11-28\s+[0-9a-f]{16}\s+bis-dpl-txt\s+dpl\.txt$/m);
+    expect(table.stdout).toMatch(/^ofac-sdn\s+missing\s+0\s+-\s+-\s+-\s+-$/m);
 
     const json = await cli(['lists', 'status', '--json'], env);
     expect(json.code).toBe(0);

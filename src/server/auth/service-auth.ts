@@ -79,6 +79,18 @@ async function refund(ctx: RequestContext, deps: ServerDeps, charge: Charge): Pr
   });
 }
 
+/**
+ * Refuses (429, nothing consumed) a call whose units already exceed what the key has left, before
+ * any work: a batch is screened before its charge (its audit records hold the answers' hashes), so a
+ * batch the quota would refuse is not screened at all. The atomic charge still decides afterwards.
+ */
+export async function refuseOverQuota(deps: ServerDeps, key: VerifiedKey, serviceId: string, units: number): Promise<void> {
+  const quota = await peekQuota(deps, key, serviceId);
+  if (quota.remaining >= units) return;
+  const headers = { ...rateLimitHeaders(quota), 'Retry-After': String(quota.retryAfterSeconds) };
+  throw new AppError('quota_exceeded', undefined, `This call needs ${units} units but ${quota.remaining} remain this month.`, headers);
+}
+
 /** Usage without consuming, for calls that cost nothing but still carry the headers. */
 export async function peekQuota(deps: ServerDeps, key: VerifiedKey, serviceId: string): Promise<QuotaStatus> {
   return deps.state.quota.peek(key, serviceId, key.monthlyLimit, deps.now());

@@ -23,7 +23,7 @@ import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../../contract
 import { readScreenRequest } from '../../contract/screen-input.js';
 import { LISTS_UNAVAILABLE_MESSAGE } from '../../contract/coverage.js';
 import { batchPayload, ScreenAnswer } from '../../contract/screen-response.js';
-import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure } from '../auth/service-auth.js';
+import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure, refuseOverQuota } from '../auth/service-auth.js';
 import { compileValidator } from '../../contract/validation.js';
 import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
 import { screenableLists } from './screen.js';
@@ -63,6 +63,7 @@ export const screenBatchRoute: Route = {
     // Nothing valid: nothing screened, charged or audited; the answer still carries the headers.
     if (valid.length === 0) return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
+    await refuseOverQuota(deps, key, SERVICE_ID, valid.length);
     const screenedAt = deps.now().toISOString();
     const requests = valid.map((s) => s.request);
     // The slots are screened (by idle peers too) before the quota step: each audit record holds
