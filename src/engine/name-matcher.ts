@@ -7,7 +7,7 @@ import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, 
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
-import { latinReadings, markedReading } from './romanisation.js';
+import { jReading, latinReadings, markedReading } from './romanisation.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
@@ -369,7 +369,7 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
   // Known words are read only by a system whose own letters they show: Juan stays Juan, not Yuan.
   const marked = id === undefined ? undefined : markedReading(t.text);
   if (id !== undefined && marked === undefined) return t;
-  const readings = marked !== undefined ? [marked] : t.reading !== undefined ? [t.reading, ...latinReadings(t.reading)] : latinReadings(t.text);
+  const readings = marked !== undefined ? [marked] : t.reading !== undefined ? [t.reading, jReading(t.reading)] : latinReadings(t.text);
   for (const r of readings) {
     const c = classifyWord(r, false);
     if (c.cls !== 'name' || c.text === t.text) continue;
@@ -377,7 +377,7 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
     if (rid !== undefined && (id === undefined || index!.df[rid] > df)) return { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined };
   }
   if (id !== undefined) return t;
-  const fallback = t.reading ?? markedReading(t.text);
+  const fallback = t.reading !== undefined ? jReading(t.reading) : markedReading(t.text);
   if (fallback === undefined) return t;
   const c = classifyWord(fallback, false);
   return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;

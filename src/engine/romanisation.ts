@@ -73,6 +73,11 @@ const UKRAINIAN_H: Rules = [
 
 const SYSTEMS: readonly Rules[] = [SWEDISH, GERMAN, POLISH, CZECH];
 
+/** A word already in English digraphs (a Cyrillic or háček reading): only its j is another language's y. */
+export function jReading(word: string): string {
+  return apply(word, J_RULES);
+}
+
 function apply(word: string, rules: Rules): string {
   let w = word;
   for (const [from, to] of rules) w = w.replace(from, to);
@@ -106,9 +111,11 @@ export function latinReadings(word: string): string[] {
  * transliteration to ASCII drops the mark (č = c), so they are read first, as a second reading.
  */
 const DIGRAPH_LETTERS: ReadonlyArray<readonly [RegExp, string]> = [
+  // Where č is ч, ch is х (Czech, Slovak, Polish); tš is the Estonian and Finnish ч (Janukovytš).
+  [/ch/g, 'kh'], [/Ch/g, 'Kh'], [/CH/g, 'KH'], [/[tT][šŠ]/g, 'č'], [/ň(?=[aeiouy])/g, 'ny'], [/Ň(?=[AEIOUY])/g, 'NY'],
   [/[čć]/g, 'ch'], [/[ČĆ]/g, 'Ch'], [/[šś]/g, 'sh'], [/[ŠŚ]/g, 'Sh'], [/[žźż]/g, 'zh'], [/[ŽŹŻ]/g, 'Zh'],
 ];
-const HAS_DIGRAPH_LETTER = /[čćšśžźżČĆŠŚŽŹŻ]/;
+const HAS_DIGRAPH_LETTER = /[čćšśžźżňČĆŠŚŽŹŻŇ]/;
 
 /** The piece with its háček letters read as English digraphs (see DIGRAPH_LETTERS); null when it has none. */
 export function diacriticReading(piece: string): string | null {
