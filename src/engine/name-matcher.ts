@@ -11,9 +11,10 @@ import { jReading, latinReadings, markedReading } from './romanisation.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
-  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, slavicSpelling, strictKey, tokensOfWords,
+  type NameToken, type RawWord,
 } from './normalise.js';
-import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -352,6 +353,16 @@ function singleLetters(text: string): string {
 }
 
 /**
+ * Whether classifyWord(r) may be a listed word: r itself, its Slavic folding or its name variant is
+ * (a cheap test before the classification, which searches the vocabularies through a typo).
+ */
+function mayBeKnown(r: string, known: ReadonlyMap<string, number>): boolean {
+  if (known.has(r) || known.has(slavicSpelling(r))) return true;
+  const v = NAME_VARIANTS.get(r);
+  return v !== undefined && known.has(v);
+}
+
+/**
  * A strong word the lists do not know, read by the other languages' romanisations of Cyrillic
  * (romanisation.ts: its own script's reading, then the Swedish, German, Polish and Czech ones): the
  * first reading the lists know becomes its text, the word as written its raw spelling (searched
@@ -371,6 +382,8 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
   if (id !== undefined && marked === undefined) return t;
   const readings = marked !== undefined ? [marked] : t.reading !== undefined ? [t.reading, jReading(t.reading)] : latinReadings(t.text);
   for (const r of readings) {
+    // Classified only when its spelling or its folded one is a listed word (most readings are not).
+    if (!mayBeKnown(r, known)) continue;
     const c = classifyWord(r, false);
     if (c.cls !== 'name' || c.text === t.text) continue;
     const rid = known.get(c.text);
@@ -380,7 +393,7 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
   const fallback = t.reading !== undefined ? jReading(t.reading) : markedReading(t.text);
   if (fallback === undefined) return t;
   const c = classifyWord(fallback, false);
-  return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;
+  return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw, reading: undefined } : t;
 }
 
 /**

@@ -110,25 +110,27 @@ export function latinReadings(word: string): string[] {
  * Cyrillic use for one English digraph (č = ch, š = sh, ž = zh, ś = sh, ź/ż = zh, ć = ch); the
  * transliteration to ASCII drops the mark (č = c), so they are read first, as a second reading.
  */
-const DIGRAPH_LETTERS: ReadonlyArray<readonly [RegExp, string]> = [
-  // Where č is ч, ch is х (Czech, Slovak, Polish); tš is the Estonian and Finnish ч (Janukovytš).
-  [/ch/g, 'kh'], [/Ch/g, 'Kh'], [/CH/g, 'KH'], [/[tT][šŠ]/g, 'č'], [/ň(?=[aeiouy])/g, 'ny'], [/Ň(?=[AEIOUY])/g, 'NY'],
-  [/[čć]/g, 'ch'], [/[ČĆ]/g, 'Ch'], [/[šś]/g, 'sh'], [/[ŠŚ]/g, 'Sh'], [/[žźż]/g, 'zh'], [/[ŽŹŻ]/g, 'Zh'],
-];
+const DIGRAPH_LETTERS: ReadonlyMap<string, string> = new Map([
+  ['č', 'ch'], ['ć', 'ch'], ['Č', 'Ch'], ['Ć', 'Ch'], ['š', 'sh'], ['ś', 'sh'], ['Š', 'Sh'], ['Ś', 'Sh'],
+  ['ž', 'zh'], ['ź', 'zh'], ['ż', 'zh'], ['Ž', 'Zh'], ['Ź', 'Zh'], ['Ż', 'Zh'],
+  // Where č is ч, ch is х (Czech, Slovak, Polish); tš is the Estonian and Finnish ч (Janukovytš);
+  // ň before a vowel is нь (Plachotňuk).
+  ['ch', 'kh'], ['Ch', 'Kh'], ['CH', 'KH'], ['tš', 'ch'], ['tŠ', 'ch'], ['Tš', 'Ch'], ['TŠ', 'CH'],
+]);
+const DIGRAPH_LETTER = /[tT][šŠ]|[cC][hH]|[ňŇ](?=[aeiouyAEIOUY])|[čćšśžźżČĆŠŚŽŹŻ]/g;
 const HAS_DIGRAPH_LETTER = /[čćšśžźżňČĆŠŚŽŹŻŇ]/;
 
 /** The piece with its háček letters read as English digraphs (see DIGRAPH_LETTERS); null when it has none. */
 export function diacriticReading(piece: string): string | null {
   if (!HAS_DIGRAPH_LETTER.test(piece)) return null;
-  let s = piece;
-  for (const [from, to] of DIGRAPH_LETTERS) s = s.replace(from, to);
-  return s;
+  return piece.replace(DIGRAPH_LETTER, (m) => DIGRAPH_LETTERS.get(m) ?? (m === 'ň' ? 'ny' : m === 'Ň' ? 'NY' : m));
 }
 
 /** Cyrillic letters of Ukrainian or Belarusian only (і ї є ґ ў): the name is read by their tables. */
 const EAST_SLAVIC_MARKER = /[іїєґўІЇЄҐЎ]/;
 const CYRILLIC = /[\u0400-\u04ff]/;
-const CYRILLIC_VOWELS = 'аеёиоуыэюяіїєАЕЁИОУЫЭЮЯІЇЄ';
+/** After these (vowels, the soft and hard signs) an iotated vowel reads y+ (Яўгенавіч Yauhenavich, Мар'яна Maryana). */
+const SOFTENING: ReadonlySet<string> = new Set([...'аеёиоуыэюяіїєьъ']);
 
 /**
  * Ukrainian and Belarusian letters by the national romanisations (see the module): г = h, и = y
@@ -163,22 +165,22 @@ function latinI(text: string): string {
 /** One piece of a Ukrainian or Belarusian name (isEastSlavic) by their tables; null without Cyrillic. */
 export function eastSlavicReading(text: string): string | null {
   if (!CYRILLIC.test(text)) return null;
-  const marked = latinI(text);
+  const marked = latinI(text).toLowerCase();
   let out = '';
-  let prev = '';
-  for (const ch of marked) {
-    const lower = ch.toLowerCase();
-    const iot = IOTATED.get(lower);
-    let r: string | undefined;
-    if (iot) r = prev === '' || !/[\u0400-\u04ff]/.test(prev) || CYRILLIC_VOWELS.includes(prev) || 'ьъ\'’ʼ'.includes(prev) ? iot[0] : iot[1];
-    else r = EAST_SLAVIC_LETTERS.get(lower);
+  // Whether the letter before is a consonant of the word (the iotated vowels read i+ after one).
+  let afterConsonant = false;
+  for (let i = 0; i < marked.length; i++) {
+    const ch = marked[i];
+    const iot = IOTATED.get(ch);
+    const r = iot ? iot[afterConsonant ? 1 : 0] : EAST_SLAVIC_LETTERS.get(ch);
     out += r ?? ch;
-    prev = lower;
+    const code = marked.charCodeAt(i);
+    afterConsonant = code >= 0x400 && code <= 0x4ff && !SOFTENING.has(ch);
   }
   return out;
 }
 
-/** Letters only one system writes (English never does): Swedish tj, sj, zj; German sch, w; Polish cz, sz. */
+/** Letters only one system writes (English never does): Swedish tj, sj, zj; German sch; Polish cz, sz. */
 const SYSTEM_MARKS: ReadonlyArray<readonly [RegExp, Rules]> = [
   [/tj|sj|zj/, SWEDISH], [/sch/, GERMAN], [/cz|sz/, POLISH],
 ];
