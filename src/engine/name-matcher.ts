@@ -393,7 +393,7 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
   const fallback = t.reading !== undefined ? jReading(t.reading) : markedReading(t.text);
   if (fallback === undefined) return t;
   const c = classifyWord(fallback, false);
-  return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw, reading: undefined } : t;
+  return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;
 }
 
 /**
