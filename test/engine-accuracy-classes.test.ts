@@ -158,6 +158,12 @@ describe('class 3: weak words are not counted as strong', () => {
     expect(planQuery('Kassim', MODES.balanced, () => 1, known).tokens[0].raw).toBe('kasim');
   });
 
+  it('a word the lists do not know, written the Swedish way, is read the English way; a listed word keeps its spelling (issue #27)', () => {
+    const known = new Map([['juan', 0], ['yuan', 1], ['shoygu', 2], ['vyacheslavovich', 3]]);
+    const plan = planQuery('Juan Vjatjeslavovitj Sjojgu', MODES.balanced, () => 1, known);
+    expect(plan.tokens.map((t) => [t.text, t.raw])).toEqual([['juan', undefined], ['vyacheslavovich', 'vjatjeslavovitj'], ['shoygu', 'sjojgu']]);
+  });
+
   it('a title beside a name in a list and a query in another title spelling is still found in every mode (strict ⊆ balanced ⊆ loose)', () => {
     for (const name of ['Hajji Karimullah', 'Hadji Karimullah', 'Karimullah']) {
       for (const mode of FUZZINESS_MODES) expect(flags(name, mode, '302'), `${name} / ${mode}`).toBe(true);

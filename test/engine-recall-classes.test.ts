@@ -91,4 +91,26 @@ describeShared('recall classes on the real snapshot', () => {
       ], ['balanced', 'loose'], true);
     });
   });
+
+  describeShared('class: an East Slavic name romanised another language\'s way (issue #27)', () => {
+    // Written here from the US list spelling by each language's published transcription table
+    // (romanisation.ts), never taken from another publisher's list.
+    it('Swedish, German, Polish and Czech transcriptions of Russian names find the listed person in balanced and loose', () => {
+      expectFlags([
+        ['Sergej Kuzjugetovitj SJOJGU', 'ofac-sdn/35173'], // SHOIGU, Sergei Kuzhugetovich (Swedish)
+        ['Vjatjeslav Viktorovitj VOLODIN', 'ofac-sdn/16714'], // VOLODIN, Vyacheslav Victorovich (Swedish)
+        ['Jewgeni Wiktorowitsch Prigoschin', 'ofac-sdn/21171'], // PRIGOZHIN, Yevgeniy Viktorovich (German)
+        ['Michaił Władimirowicz Miszustin', 'ofac-sdn/35282'], // MISHUSTIN, Mikhail Vladimirovich (Polish)
+        ['Sergej Jevgeňjevič Naryškin', 'ofac-sdn/16691'], // NARYSHKIN, Sergey Yevgenyevich (Czech)
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('Belarusian Cyrillic is read by the Belarusian table (Сяргей = Siarhei, г = h)', () => {
+      expectFlags([
+        ['Сяргей Віктаравіч Чаргейка', 'ofac-sdn/48581'], // CHARHEIKA, Siarhei Viktaravich
+        ['Сяргей Ігнатавіч Навікаў', 'ofac-sdn/33176'], // NOVIKAU, Siarhei Ihnatavich
+        ['Сяргей Алегавіч Нікіфаровіч', 'ofac-sdn/41337'], // NIKIFAROVICH, Siarhei Alehavich
+      ], ['balanced', 'loose'], true);
+    });
+  });
 });

@@ -7,12 +7,14 @@ import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, 
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
+import { jReading, latinReadings, markedReading } from './romanisation.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
-  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, strictKey, tokensOfWords, type NameToken, type RawWord,
+  CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, slavicSpelling, strictKey, tokensOfWords,
+  type NameToken, type RawWord,
 } from './normalise.js';
-import { COMMON_NAMES, LEGAL_FORMS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -351,6 +353,50 @@ function singleLetters(text: string): string {
 }
 
 /**
+ * Whether classifyWord(r) may be a listed word: r itself, its Slavic folding or its name variant is
+ * (a cheap test before the classification, which searches the vocabularies through a typo).
+ */
+function mayBeKnown(r: string, known: ReadonlyMap<string, number>): boolean {
+  if (known.has(r) || known.has(slavicSpelling(r))) return true;
+  const v = NAME_VARIANTS.get(r);
+  return v !== undefined && known.has(v);
+}
+
+/**
+ * A strong word the lists do not know, read by the other languages' romanisations of Cyrillic
+ * (romanisation.ts: its own script's reading, then the Swedish, German, Polish and Czech ones): the
+ * first reading the lists know becomes its text, the word as written its raw spelling (searched
+ * too). With none known, a word that shows one system's own letters (tj, sch, cz...) takes that
+ * system's reading, or its script's: closer to the English spelling for the edit search.
+ * A word the lists know keeps its spelling ("Wilson" is no "Vilson").
+ */
+function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
+  if (t.weak || t.syllabic || t.abjad) return t;
+  const id = known.get(t.text);
+  // A word the lists know keeps its spelling, unless they write a reading of it in more names
+  // ("Andrejevitj" is listed once, "Andreevich" often): the rarer spelling is the other language's.
+  if (id !== undefined && !index) return t;
+  const df = id === undefined ? 0 : index!.df[id];
+  // Known words are read only by a system whose own letters they show: Juan stays Juan, not Yuan.
+  const marked = id === undefined ? undefined : markedReading(t.text);
+  if (id !== undefined && marked === undefined) return t;
+  const readings = marked !== undefined ? [marked] : t.reading !== undefined ? [t.reading, jReading(t.reading)] : latinReadings(t.text);
+  for (const r of readings) {
+    // Classified only when its spelling or its folded one is a listed word (most readings are not).
+    if (!mayBeKnown(r, known)) continue;
+    const c = classifyWord(r, false);
+    if (c.cls !== 'name' || c.text === t.text) continue;
+    const rid = known.get(c.text);
+    if (rid !== undefined && (id === undefined || index!.df[rid] > df)) return { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined };
+  }
+  if (id !== undefined) return t;
+  const fallback = t.reading !== undefined ? jReading(t.reading) : markedReading(t.text);
+  if (fallback === undefined) return t;
+  const c = classifyWord(fallback, false);
+  return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;
+}
+
+/**
  * The tokens a plan keeps: the first FULL_LIMITS.tokens of a name; under a smaller share (an alias
  * of a crowded request), the rarest `limit`, in their order.
  */
@@ -437,6 +483,8 @@ function planWords(
   // With no word split and no word written with an x, the query tokens are those very tokens.
   const all = read && sameWords(split, glued) && !glued.some((w) => w.written !== undefined || mayEndInDin(w)) ? read : tokensOfWords(split, false, false, true);
   const tokens = keptTokens(all, limits.tokens, weightOf);
+  // A word the lists do not know, written by another language's romanisation: read the English way.
+  if (known) for (let i = 0; i < tokens.length; i++) tokens[i] = romanisedToken(tokens[i], known, glue);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).

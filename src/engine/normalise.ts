@@ -9,6 +9,7 @@
 import anyAscii from 'any-ascii';
 import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
+import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
   ABJAD_NAMES, ABJAD_PARTICLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
@@ -40,6 +41,8 @@ export interface NameToken {
   vowelled?: string;
   /** See RawWord.finalHe. */
   finalHe?: boolean;
+  /** See RawWord.reading (query side: name-matcher.ts reads it where the word as written is unknown). */
+  reading?: string;
 }
 
 /** Hangul syllables. */
@@ -85,6 +88,12 @@ export interface RawWord {
    * glued (ELDIN) or a word a typo made end in a legal form is still found.
    */
   glued?: string;
+  /**
+   * The word by its own language's romanisation where the transliteration reads it otherwise
+   * (romanisation.ts): a Ukrainian or Belarusian Cyrillic word by their national tables (г = h), a
+   * Latin word with a háček by the English digraph (č = ch).
+   */
+  reading?: string;
 }
 
 /** Arabic letters alif with hamza or madda read as plain alif (أحمد = احمد) for the name table. */
@@ -288,6 +297,8 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     latinWords(text, sink);
     return sink.words;
   }
+  // Ukrainian or Belarusian: a letter of their alphabets anywhere reads every Cyrillic word by their tables.
+  const eastSlavic = isEastSlavic(text);
   for (const piece of nativePhrases(text).split(/\s+/)) {
     if (sink.full) break;
     if (!piece) continue;
@@ -312,6 +323,8 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
       const persian = persianLetters(nativeWord(piece)).replace(ACCIDENTAL_DIGRAPH, '$1a');
       otherReadings(persian, sink.words, first, limits, (w, text) => (text.length > 1 ? { ...w, persian: text } : w));
     }
+    const reading = abjad ? null : eastSlavic ? eastSlavicReading(piece) : diacriticReading(piece);
+    if (reading !== null) otherReadings(reading, sink.words, first, limits, (w, text) => ({ ...w, reading: text }));
     if (arabic && HAS_LONG_A.test(piece)) otherReadings(nativeWord(piece).replace(LONG_A, 'a'), sink.words, first, limits, (w, text) => ({ ...w, vowelled: text }));
     const last = sink.words.length - 1;
     if (arabic && last >= first && FINAL_HE.test(piece) && sink.words[last].text.endsWith('h')) sink.words[last].finalHe = true;
@@ -413,6 +426,8 @@ interface ClassifiedWord {
   standalone?: boolean;
   /** Written in an abjad (see NameToken.abjad). */
   abjad?: boolean;
+  /** See RawWord.reading. */
+  reading?: string;
 }
 
 // Closed vocabularies recognised through one typo (see fuzzy-words.ts; BUSINESS below): words of 6+ letters for
@@ -478,15 +493,15 @@ export function classCacheSize(): number {
 
 /**
  * Slavic spellings that transliteration systems write differently for one name: adjectival endings
- * (-skiy / -skii / -skyi / -skyy / -skyj / -ski = -sky; Sudoremontnyi = Sudoremontny), -iev / -yev =
- * -ev (Vasiliev / Vasilyev), and -wicz / -witz / -vitch = -vich (Rabinowitz / Rabinovich).
+ * (-skiy / -skii / -skyi / -skyy / -skyj / -ski = -sky; Sudoremontnyi = Sudoremontny), -iev / -yev /
+ * -iyev = -ev (Vasiliev / Vasilyev / Gaziyev: the shortest stem, so that Gaziyev and Gaziev agree), and -wicz / -witz / -vitch = -vich (Rabinowitz / Rabinovich).
  */
 export function slavicSpelling(word: string): string {
   if (word.length < 5 || /\d/.test(word)) return word;
   return word
     .replace(/([^aeiouy])(?:iy|ii|yi|yy|yj|ij)$/, '$1y')
     .replace(/ski$/, 'sky')
-    .replace(/^([a-z]{3,})[iy]e(v|va|vich|vna)$/, '$1e$2')
+    .replace(/^([a-z]{3,}?)(?:iy|[iy])e(v|va|vich|vna)$/, '$1e$2')
     .replace(/[wv](?:icz|itz|itsch|itch)$/, 'vich');
 }
 
@@ -691,6 +706,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     const read = w.persian !== undefined && c.raw === undefined && c.cls === 'name' ? classifyWord(w.persian).text : undefined;
     const persian = read !== undefined && read !== c.text ? read : undefined;
     const written = persian ?? (query && w.written !== undefined && c.raw === undefined && c.cls === 'name' ? w.written : undefined);
+    if (w.reading !== undefined && c.cls === 'name' && !w.abjad) c = { ...c, reading: w.reading };
     if (!w.abjad && !written) return c;
     const extra = {
       ...(w.silentLetters ? { silentLetters: true } : {}),
@@ -717,6 +733,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.finalHe) token.finalHe = true;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
+    if (w.reading) token.reading = w.reading;
     return token;
   });
 
