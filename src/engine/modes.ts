@@ -55,6 +55,12 @@ export interface ModeConfig extends ModeParams {
    * another ("Ignacio Garcia VILLAREAL" for "CORONEL VILLAREAL, Ignacio").
    */
   swappedNameFactor: number;
+  /**
+   * Score factor for a query of one distinctive word met only through a spelling of it two edits
+   * away, or one edit from a short listed word ("TASS" for TBSS LLC, "Kayhan" for KAHANE): see
+   * thin-evidence.ts.
+   */
+  thinEvidenceFactor: number;
   /** A candidate must reach this share of the query's rarity mass to be scored at all. */
   accFraction: number;
   thresholds: ModeThresholds;
@@ -92,6 +98,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     firstNameMissingFactor: 1,
     firstGivenMissingFactor: 1,
     swappedNameFactor: 1,
+    thinEvidenceFactor: 1,
     accFraction: 0.5,
     thresholds: { reportingFloor: 0.6, review: 0.85, block: 0.88 },
   },
@@ -126,6 +133,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     // left out of the index and screened as queries (358), lose 32 / 16 / 8 of the 284 flagged at 1.
     firstGivenMissingFactor: 0.92,
     swappedNameFactor: 0.85,
+    thinEvidenceFactor: 0.85,
     accFraction: 0.3,
     thresholds: { reportingFloor: 0.6, review: 0.73, block: 0.88 },
   },
@@ -158,6 +166,7 @@ export const MODES: Readonly<Record<Fuzziness, ModeConfig>> = Object.freeze({
     firstNameMissingFactor: 1,
     firstGivenMissingFactor: 1,
     swappedNameFactor: 1,
+    thinEvidenceFactor: 1,
     accFraction: 0.2,
     thresholds: { reportingFloor: 0.5, review: 0.65, block: 0.88 },
   },

@@ -14,6 +14,7 @@ import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeletonOf, slavicSpelling, strictKey, tokensOfWords,
   type NameToken, type RawWord,
 } from './normalise.js';
+import { soleDistinctive, thinEvidence } from './thin-evidence.js';
 import { COMMON_NAMES, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
@@ -1048,6 +1049,7 @@ export function matchName(
     const queryFirstStrong = strongWords.length === 3 && !plan.tokens[0].weak && COMMON_NAMES.has(plan.tokens[0].text) &&
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
+    const sole = mode.thinEvidenceFactor < 1 ? soleDistinctive(plan.tokens) : undefined;
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
@@ -1083,6 +1085,10 @@ export function matchName(
       }
       // A listed word left out and a common name of the query's unmatched: one name swapped for another.
       if (common !== 0 && swappedName(core, r, common)) score *= mode.swappedNameFactor;
+      // One distinctive word met only through a spelling of it far from the listed word: another name.
+      if (sole && !core.rowExact(r) && thinEvidence(sole, listedTokens(index, core.rowName(r)), matched, core.row(r).queryMask)) {
+        score *= mode.thinEvidenceFactor;
+      }
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
