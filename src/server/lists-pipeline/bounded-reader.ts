@@ -66,11 +66,14 @@ export class BoundedReader {
   }
 
   private async read(match: FeedMatch, skip: ListSource[], patienceMs: number): Promise<ParsedList> {
-    const key = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
-    const signature = `${match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}`).join(',')}|${skip.join()}`;
+    // One job per feed and skip set: the CSL is asked with other skips while a preferred file is
+    // still being read, and restarting its parse at each such change would never let it end.
+    const feedKey = `${match.feed.id}:${match.files.map((f) => f.name).join(',')}`;
+    const key = `${feedKey}|${skip.join()}`;
+    const signature = match.files.map((f) => `${f.name}/${f.size}/${Math.trunc(f.mtimeMs)}`).join(',');
     let job = this.jobs.get(key);
     if (job === undefined || job.signature !== signature) {
-      job?.cancel();
+      this.cancelOlder(feedKey, signature);
       job = this.start(match, skip, signature);
       this.jobs.set(key, job);
     }
@@ -84,6 +87,16 @@ export class BoundedReader {
     if (!('bound' in outcome && outcome.bound) && this.jobs.get(key) === job) this.jobs.delete(key);
     if ('error' in outcome) throw outcome.error;
     return outcome.parsed;
+  }
+
+  /** Stops the parses of an older version of the feed's files (the files changed since). */
+  private cancelOlder(feedKey: string, signature: string): void {
+    for (const [key, job] of this.jobs) {
+      if (key.startsWith(`${feedKey}|`) && job.signature !== signature) {
+        job.cancel();
+        this.jobs.delete(key);
+      }
+    }
   }
 
   /** Parsing threads waiting for a job: a thread is reused, so its modules load once, not per parse. */

@@ -32,7 +32,7 @@ export interface ListWatchOptions {
    * every file, while a reload may go on without a file still being read. Absent: parsed in this thread.
    */
   reader?(first: boolean): FeedReader;
-  /** Told each time a scan of the directory completed (a load, or a check that found nothing changed): the watchdog's heartbeat. */
+  /** Told each time a scan of the directory completed (read and fingerprinted, before any load): the watchdog's heartbeat. */
   onScanned?(): void;
 }
 
@@ -82,10 +82,10 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
   async function check(): Promise<void> {
     checking = true;
     try {
-      let completed = true;
-      if (wanted || current === undefined || turnsStale(current, Date.now(), options.staleAfterMs)) completed = await load();
-      else if ((await currentFingerprint(options.dir, { sampleDir: options.sampleDir, previous: current })) !== current.fingerprint) completed = await load();
-      if (completed) options.onScanned?.();
+      // The directory read is the scan the watchdog waits for; the load after it is bounded on its own.
+      const fingerprint = await currentFingerprint(options.dir, { sampleDir: options.sampleDir, previous: current });
+      options.onScanned?.();
+      if (wanted || current === undefined || turnsStale(current, Date.now(), options.staleAfterMs) || fingerprint !== current.fingerprint) await load();
     } catch (error) {
       options.logger.error({ err: error, reason: oneLine(error) }, 'list directory check failed');
     }
