@@ -9,8 +9,8 @@ describe('error table', () => {
     expect(statuses).toEqual({
       invalid_request: 400, invalid_json: 400, unauthorized: 401, invalid_api_key: 401, api_key_revoked: 401,
       api_key_expired: 401, service_not_allowed: 403, not_subscribed: 403, not_found: 404, unknown_service: 404,
-      unknown_list: 404, entry_not_found: 404,
-      method_not_allowed: 405, key_limit_reached: 409, idempotency_key_reused: 409, idempotency_key_in_use: 409, payload_too_large: 413, unsupported_media_type: 415,
+      unknown_list: 404, entry_not_found: 404, decision_not_found: 404,
+      method_not_allowed: 405, key_limit_reached: 409, decision_limit_reached: 409, body_mismatch: 409, list_version_gone: 410, idempotency_key_reused: 409, idempotency_key_in_use: 409, payload_too_large: 413, unsupported_media_type: 415,
       quota_exceeded: 429, internal: 500, lists_unavailable: 503, store_unavailable: 503,
     });
   });

@@ -8,6 +8,8 @@ describe('state settings from the environment', () => {
     expect(options).toEqual({
       redisUrl: undefined,
       dataDir: '.data',
+      decisionsLimit: 10000,
+      decisionsRetentionDays: 365,
       lmdbSyncIntervalMs: 1000,
       keyPrefix: 'rps:',
       session: { secret: undefined, jwksUrl: undefined, publicKeyPem: undefined, issuer: undefined, audience: undefined, maxAgeSeconds: 86_400 },
