@@ -14,14 +14,14 @@ const data = workerData as ScreenWorkerData;
 const post = (message: FromScreenWorker): void => port.postMessage(message);
 
 try {
-  const { screener, info } = await createInProcessScreener(data);
+  const { answer, info } = await createInProcessScreener(data);
   post({ kind: 'ready', info });
   port.on('message', (message: ToScreenWorker) => {
-    const signal = new AbortController().signal;
-    screener.screen(message.rows, signal).then(
-      (outcomes) => post({ kind: 'done', id: message.id, outcomes }),
-      (error: unknown) => post({ kind: 'failed', id: message.id, message: (error as Error).message }),
-    );
+    try {
+      post({ kind: 'done', id: message.id, outcomes: answer(message.requests) });
+    } catch (error) {
+      post({ kind: 'failed', id: message.id, message: (error as Error).message });
+    }
   });
 } catch (error) {
   post({ kind: 'failed', id: -1, message: (error as Error).message });

@@ -1,9 +1,10 @@
 /**
  * @module Messages between the bulk run and its screening threads (worker-screener.ts, screen-worker.ts).
- * Rows go as ValidRow (plain data, structured-cloned); answers come back as SlotOutcome.
+ * Only the validated requests go (structured-cloned, the least to copy); answers come back as SlotOutcome.
  */
 import type { InProcessInfo } from './in-process-screener.js';
-import type { SlotOutcome, ValidRow } from './screen-records.js';
+import type { ScreenRequest } from '../../engine/types.js';
+import type { SlotOutcome } from './screen-records.js';
 
 export interface ScreenWorkerData {
   listsDir: string;
@@ -12,7 +13,7 @@ export interface ScreenWorkerData {
 
 export interface ToScreenWorker {
   id: number;
-  rows: readonly ValidRow[];
+  requests: readonly ScreenRequest[];
 }
 
 export type FromScreenWorker =

@@ -48,7 +48,7 @@ export async function createWorkerScreener(
       if (job === undefined) return;
       const id = nextId++;
       thread.busy = { id, job };
-      thread.worker.postMessage({ id, rows: job.rows } satisfies ToScreenWorker);
+      thread.worker.postMessage({ id, requests: job.rows.map((r) => r.request) } satisfies ToScreenWorker);
     }
   };
   for (const thread of threads) {
