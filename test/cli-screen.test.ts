@@ -382,6 +382,8 @@ describe('rps screen (bulk)', () => {
     expect(noKey).toMatchObject({ code: 2, err: expect.stringContaining('no API key: set RPS_API_KEY') });
     const bothModes = await screen(['-i', csv, '-o', out('x.jsonl'), '--url', 'http://127.0.0.1:9', '--in-process']);
     expect(bothModes.err).toContain('choose one mode');
+    const threadsWithUrl = await screen(['-i', csv, '-o', out('x.jsonl'), '--url', 'http://127.0.0.1:9', '--threads', '2'], { RPS_API_KEY: API_KEY });
+    expect(threadsWithUrl).toMatchObject({ code: 2, err: expect.stringContaining('--threads goes with --in-process') });
     const same = await screen(['-i', csv, '-o', csv, ...local]);
     expect(same).toMatchObject({ code: 2, err: expect.stringContaining('--output must not be the --input file') });
     const exists = await screen(['-i', csv, '-o', jsonl, ...local]);

@@ -164,6 +164,7 @@ async function screenerFor(
     return () => localScreener(flags, io, onCoverage);
   }
   if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
+  if (flags.threads !== undefined) throw new ScreenUsageError('--threads goes with --in-process; with --url use --concurrency');
   const { url } = flags;
   const apiKey = await readApiKey(flags, io);
   const screener = httpScreener(flags, url, stats, apiKey);
