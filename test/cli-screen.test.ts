@@ -18,7 +18,7 @@ import { buildEngine, type Engine } from '../src/engine/index.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import type { ListEntry } from '../src/lists/model.js';
 import { readScreenRequest } from '../src/contract/screen-input.js';
-import { PROJECT_DIR, SAMPLE_DIR } from './support/shared.js';
+import { PROJECT_DIR, SAMPLE_DIR, SNAPSHOT_DIR, sharedPath } from './support/shared.js';
 
 const API_KEY = 'svc_live_TESTKEYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
 
@@ -143,6 +143,9 @@ class BatchServer {
   private server: Server | null = null;
   url = '';
 
+  /** Changes each screening answer before it is sent (e.g. adds the account's decisions, as the service does). */
+  decorate: (answer: Record<string, unknown>) => Record<string, unknown> = (a) => a;
+
   /** GET /lists answers this catalog (a run prints it as its coverage). */
   catalog: Array<Record<string, unknown>> = [];
 
@@ -186,7 +189,7 @@ class BatchServer {
       if (!input.ok) return { error: { code: 'invalid_request', message: 'invalid', requestId: crypto.randomUUID(), details: input.issues } };
       const result = this.engine.screen(input.request);
       // What the service adds to each answer: which lists the screening covered.
-      return { requestId: crypto.randomUUID(), screenedAt, ...result, coverage: { status: 'partial', lists: [] } };
+      return this.decorate({ requestId: crypto.randomUUID(), screenedAt, ...result, coverage: { status: 'partial', lists: [] } });
     }), { 'x-ratelimit-limit': '20000', 'x-ratelimit-remaining': '19000', 'x-ratelimit-reset': '2027-01-01T00:00:00Z' });
   }
 
@@ -259,12 +262,12 @@ describe('rps screen (bulk)', () => {
     const run = await screen(['-i', input, '-o', out('odd.csv'), ...local]);
     expect(run.code).toBe(0);
     const lines = (await readFile(out('odd.csv'), 'utf8')).trim().split('\n');
-    expect(lines[0]).toBe('line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage');
-    expect(lines[1]).toMatch(/^1,7,screened,[0-9a-f-]{36},manual-review,\d+,ofac-sdn,36,AEROCARIBBEAN AIRLINES,0\.\d+,,,[a-z]*$/);
-    expect(lines[2]).toBe('3,,error,,,,,,,,nickname: is not a known field,,');
-    expect(lines[3]).toBe('4,,error,,,,,,,,json: is not valid JSON,,');
-    expect(lines[4]).toBe('5,,error,,,,,,,,json: must be a JSON object (one request per line),,');
-    expect(lines[5]).toMatch(/^6,,screened,[0-9a-f-]{36},clear,0,,,,,,,[a-z]*$/);
+    expect(lines[0]).toBe('line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage,decision');
+    expect(lines[1]).toMatch(/^1,7,screened,[0-9a-f-]{36},manual-review,\d+,ofac-sdn,36,AEROCARIBBEAN AIRLINES,0\.\d+,,,[a-z]*,$/);
+    expect(lines[2]).toBe('3,,error,,,,,,,,nickname: is not a known field,,,');
+    expect(lines[3]).toBe('4,,error,,,,,,,,json: is not valid JSON,,,');
+    expect(lines[4]).toBe('5,,error,,,,,,,,json: must be a JSON object (one request per line),,,');
+    expect(lines[5]).toMatch(/^6,,screened,[0-9a-f-]{36},clear,0,,,,,,,[a-z]*,$/);
   });
 
   it('screens against a server: 100 per call, waits out a 429 Retry-After, retries a 503, same results as in-process', async () => {
@@ -381,6 +384,8 @@ describe('rps screen (bulk)', () => {
     expect(noKey).toMatchObject({ code: 2, err: expect.stringContaining('no API key: set RPS_API_KEY') });
     const bothModes = await screen(['-i', csv, '-o', out('x.jsonl'), '--url', 'http://127.0.0.1:9', '--in-process']);
     expect(bothModes.err).toContain('choose one mode');
+    const threadsWithUrl = await screen(['-i', csv, '-o', out('x.jsonl'), '--url', 'http://127.0.0.1:9', '--threads', '2'], { RPS_API_KEY: API_KEY });
+    expect(threadsWithUrl).toMatchObject({ code: 2, err: expect.stringContaining('--threads goes with --in-process') });
     const same = await screen(['-i', csv, '-o', csv, ...local]);
     expect(same).toMatchObject({ code: 2, err: expect.stringContaining('--output must not be the --input file') });
     const exists = await screen(['-i', csv, '-o', jsonl, ...local]);
@@ -413,11 +418,11 @@ describe('rps screen (bulk)', () => {
     expect(semicolon.code).toBe(0);
     expect(semicolon.err).toContain('input: 3 rows, delimiter ";"; carried to the output, not screened: Customer No, Branch\n');
     const csvOut = (await readFile(out('export-semicolon.csv.out.csv'), 'utf8')).trim().split('\n');
-    expect(csvOut[0]).toBe(`line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage,Customer No,Branch`);
+    expect(csvOut[0]).toBe(`line,id,status,requestId,recommendedAction,matchCount,topListSource,topEntryId,topMatchedName,topConfidence,error,warnings,coverage,decision,Customer No,Branch`);
     // The listed name is screened (and caught) although its date and country are invalid; both are named.
-    expect(csvOut[1]).toMatch(/^2,,screened,[0-9a-f-]{36},(manual-review|block),[1-9]\d*,.*,dateOfBirth: [^,]+; address\.country: [^,]+,[a-z]*,C-1,Leeds; North$/);
+    expect(csvOut[1]).toMatch(/^2,,screened,[0-9a-f-]{36},(manual-review|block),[1-9]\d*,.*,dateOfBirth: [^,]+; address\.country: [^,]+,[a-z]*,,C-1,Leeds; North$/);
     expect(csvOut[1]).toContain(`,${listed.entry!.listSource},${listed.entry!.entryId},`);
-    expect(csvOut[3]).toBe("4,,error,,,,,,,,name: is required,,,C-3,'=cmd");
+    expect(csvOut[3]).toBe("4,,error,,,,,,,,name: is required,,,,C-3,'=cmd");
 
     const tab = await screen(['-i', out('export-tab.csv'), '-o', out('export-tab.jsonl'), ...local]);
     expect(tab.code).toBe(0);
@@ -484,4 +489,59 @@ describe('rps screen (bulk)', () => {
     expect(help.out).toContain('--api-key-env <name>');
     expect(help.out).toContain('rps screen --input people.csv --output results.csv --url https://screening.example.com');
   });
+
+  it('carries decisions from the server: a decision column (top match) and a count of matches suppressed by a live false positive', async () => {
+    const server = await new BatchServer(engine, () => 'ok').start();
+    // What the service adds on the decisions branch (API.md, "Decisions on matches"): in turn a live
+    // false positive, a lapsed one (counts as undecided), a true match, on the top match of a flagged answer.
+    const kinds = [{ decision: 'false-positive', lapsed: false }, { decision: 'false-positive', lapsed: true }, { decision: 'true-match', lapsed: false }];
+    let flagged = 0;
+    server.decorate = (answer) => {
+      const matches = answer.matches as Array<Record<string, unknown>>;
+      if (matches.length === 0) return answer;
+      const kind = kinds[flagged++ % kinds.length];
+      matches[0] = { ...matches[0], decision: { decisionId: crypto.randomUUID(), decidedAt: '2026-11-01T00:00:00Z', reference: 'CASE-1', ...kind } };
+      return answer;
+    };
+    try {
+      const run = await screen(['-i', csv, '-o', out('decided.csv'), '--url', server.url], { RPS_API_KEY: API_KEY });
+      expect(run.code).toBe(0);
+      const lines = (await readFile(out('decided.csv'), 'utf8')).trim().split('\n').slice(1);
+      const decisions = lines.map((l) => l.split(',').at(-1)).filter((d) => d !== '');
+      expect(flagged).toBeGreaterThan(3);
+      expect(decisions).toEqual(Array.from({ length: flagged }, (_, i) => ['false-positive', 'lapsed', 'true-match'][i % 3]));
+      expect(run.out).toMatch(new RegExp(`suppressed by decision\\s+${Math.ceil(flagged / 3)}\\n`));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('--in-process --threads 2 on the real lists: output in input order, the same results as one thread, resumable', async () => {
+    const negatives = (await readFile(sharedPath('eval/yente_screening_fixtures/negatives_global.csv'), 'utf8')).split('\n').slice(1, 651)
+      .map((l) => l.split(',')[0]).filter((n) => n !== '' && !n.includes('"'));
+    // 900 rows (9 batches): the 250 people (listed names among them) and 650 real-looking names on no list.
+    const many: Person[] = [...rows, ...negatives.map((name, i): Person => ({ id: `n-${i + 1}`, name }))];
+    const input = out('many.csv');
+    await writeFile(input, toCsv(many));
+    const real = ['--in-process', '--lists-dir', SNAPSHOT_DIR];
+    const one = await screen(['-i', input, '-o', out('one.jsonl'), ...real, '--threads', '1']);
+    const two = await screen(['-i', input, '-o', out('two.jsonl'), ...real, '--threads', '2']);
+    expect([one.code, two.code]).toEqual([0, 0]);
+    // Only requestId and screenedAt differ between two screenings of the same row.
+    const strip = (r: OutRow & { screenedAt?: string }) => ({ ...r, requestId: undefined, screenedAt: undefined });
+    const single = (await readJsonl(out('one.jsonl'))).map(strip);
+    const threaded = (await readJsonl(out('two.jsonl'))).map(strip);
+    expectComplete(threaded, many, 2);
+    expect(threaded).toEqual(single);
+    expect(single.filter((r) => (r.matchCount ?? 0) > 0).length).toBeGreaterThanOrEqual(50);
+
+    // Interrupted after 3 batches, and a torn write after them: the rerun redoes only the rest.
+    const partial = await screen(['-i', input, '-o', out('resumed.jsonl'), ...real, '--threads', '2', '--max-batches', '3']);
+    expect(partial.out + partial.err).toContain('300 of 900 rows done');
+    await appendFile(out('resumed.jsonl'), '{"line": 302, "id": "torn');
+    const rest = await screen(['-i', input, '-o', out('resumed.jsonl'), ...real, '--threads', '2']);
+    expect(rest.code).toBe(0);
+    expect(rest.out).toMatch(/resumed after\s+300\n/);
+    expect((await readJsonl(out('resumed.jsonl'))).map(strip)).toEqual(single);
+  }, 120_000);
 });

@@ -7,6 +7,7 @@
  * visible to every user of the machine and lands in shell history). Nothing printed here contains
  * the key or a screened name.
  */
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -16,6 +17,7 @@ import { coverageFromCatalog, coverageSummary, coverageTable, coverageWarnings, 
 import { CSV_COLUMNS_HELP, DELIMITERS } from './screen/csv-input.js';
 import { createHttpScreener } from './screen/http-screener.js';
 import { createInProcessScreener } from './screen/in-process-screener.js';
+import { createWorkerScreener } from './screen/worker-screener.js';
 import { formatOf, type InputScan } from './screen/input-file.js';
 import { NO_PROGRESS, terminalProgress } from './screen/progress-view.js';
 import { runScreen, type RunOutcome } from './screen/run-screen.js';
@@ -109,7 +111,7 @@ async function runCommand(flags: ScreenFlags, io: ScreenIo): Promise<number> {
       defaults: rowDefaults(flags),
       openScreener,
       stats,
-      concurrency: flags.url !== undefined ? flags.concurrency : 1,
+      concurrency: flags.url !== undefined ? flags.concurrency : inFlightBatches(threadsOf(flags)),
       batchSize: 100,
       maxBatches: flags.maxBatches ?? null,
       restart: flags.restart === true,
@@ -162,6 +164,7 @@ async function screenerFor(
     return () => localScreener(flags, io, onCoverage);
   }
   if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
+  if (flags.threads !== undefined) throw new ScreenUsageError('--threads goes with --in-process; with --url use --concurrency');
   const { url } = flags;
   const apiKey = await readApiKey(flags, io);
   const screener = httpScreener(flags, url, stats, apiKey);
@@ -214,14 +217,26 @@ async function readApiKey(flags: ScreenFlags, io: ScreenIo): Promise<string> {
 
 async function localScreener(flags: ScreenFlags, io: ScreenIo, onCoverage: (coverage: Coverage) => void): Promise<Screener> {
   const config = loadConfig(io.env);
-  const { screener, info } = await createInProcessScreener({
-    listsDir: flags.listsDir ?? config.listsDir,
-    staleAfterMs: config.listsStaleAfterMs,
-  });
+  const lists = { listsDir: flags.listsDir ?? config.listsDir, staleAfterMs: config.listsStaleAfterMs };
+  const threads = threadsOf(flags);
+  const { screener, info } = threads > 1 ? await createWorkerScreener({ ...lists, threads }) : await createInProcessScreener(lists);
   const coverage = coverageFromCatalog(info.catalog);
   // With no list file the set is the bundled sample: the coverage warning names every list as SAMPLE.
   const where = info.sample ? `${info.dir} (no list file in ${flags.listsDir ?? config.listsDir}: the bundled sample)` : info.dir;
   showCoverage(coverage, `screening in-process against ${where} (${info.entries} list entries)`, flags, io);
   onCoverage(coverage);
   return screener;
+}
+
+/** --threads, or one per core the process may use. */
+function threadsOf(flags: ScreenFlags): number {
+  return flags.threads ?? availableParallelism();
+}
+
+/**
+ * Batches in flight in-process: one thread screens in line as before; N threads get 2N, so each
+ * has the next batch waiting while the main thread writes. This window is what bounds memory.
+ */
+function inFlightBatches(threads: number): number {
+  return threads > 1 ? threads * 2 : 1;
 }

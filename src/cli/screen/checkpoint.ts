@@ -31,6 +31,8 @@ export interface Tally {
   errors: number;
   /** Rows screened with an invalid optional field left out (absent from older checkpoints). */
   warnings?: number;
+  /** Matches kept from driving the action by a live false-positive decision (absent from older checkpoints). */
+  suppressed?: number;
 }
 
 export interface Checkpoint {

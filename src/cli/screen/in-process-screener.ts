@@ -9,7 +9,8 @@ import { buildEngine } from '../../engine/index.js';
 import { loadListSet, type ListStatus } from '../../lists/catalog.js';
 import { CoverageBook } from '../../contract/coverage.js';
 import { ScreenAnswer } from '../../contract/screen-response.js';
-import type { Screener } from './screen-records.js';
+import type { ScreenRequest } from '../../engine/types.js';
+import type { Screener, SlotOutcome } from './screen-records.js';
 
 export interface InProcessInfo {
   dir: string;
@@ -21,19 +22,22 @@ export interface InProcessInfo {
 
 export async function createInProcessScreener(
   options: { listsDir: string; staleAfterMs: number },
-): Promise<{ screener: Screener; info: InProcessInfo }> {
+): Promise<{ screener: Screener; info: InProcessInfo; answer: (requests: readonly ScreenRequest[]) => SlotOutcome[] }> {
   const set = await loadListSet({ dir: options.listsDir, staleAfterMs: options.staleAfterMs });
   const engine = await buildEngine(set);
   const coverage = new CoverageBook(set.catalog, []);
+  const answer = (requests: readonly ScreenRequest[]): SlotOutcome[] => {
+    const screenedAt = new Date().toISOString();
+    const results = engine.screenBatch([...requests]);
+    return results.map((result, i) => ({
+      ok: true, response: new ScreenAnswer(randomUUID(), screenedAt, result, coverage.of(requests[i].lists)).toValue(),
+    }));
+  };
   const screener: Screener = {
     async screen(rows) {
-      const screenedAt = new Date().toISOString();
-      const results = engine.screenBatch(rows.map((r) => r.request));
-      return results.map((result, i) => ({
-        ok: true, response: new ScreenAnswer(randomUUID(), screenedAt, result, coverage.of(rows[i].request.lists)).toValue(),
-      }));
+      return answer(rows.map((r) => r.request));
     },
     async close() {},
   };
-  return { screener, info: { dir: set.dir, sample: set.sample, entries: engine.size, catalog: set.catalog } };
+  return { screener, answer, info: { dir: set.dir, sample: set.sample, entries: engine.size, catalog: set.catalog } };
 }

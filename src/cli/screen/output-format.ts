@@ -12,7 +12,7 @@ import type { OutputFormat, OutputRecord } from './screen-records.js';
 
 export const CSV_HEADER = [
   'line', 'id', 'status', 'requestId', 'recommendedAction', 'matchCount',
-  'topListSource', 'topEntryId', 'topMatchedName', 'topConfidence', 'error', 'warnings', 'coverage',
+  'topListSource', 'topEntryId', 'topMatchedName', 'topConfidence', 'error', 'warnings', 'coverage', 'decision',
 ] as const;
 
 /** Text written once at the top of a new output file: the CSV header, with the carried columns last. */
@@ -31,6 +31,22 @@ const aliasCut = (response: ScreenResponse): FieldIssue[] => {
   const n = response.summary.aliasesNotCompared;
   return n ? [{ field: 'aliases', issue: `the last ${n} not compared (work bound of one request)` }] : [];
 };
+
+/**
+ * The decision on the top match as the CSV shows it: `false-positive` or `true-match`, `lapsed` when
+ * the entry changed since (the match counts as undecided), empty when there is none (and always
+ * in-process: decisions belong to an account on the server).
+ */
+export function decisionText(match: ScreenResponse['matches'][number] | undefined): string {
+  const decision = match?.decision;
+  if (decision === undefined) return '';
+  return decision.lapsed ? 'lapsed' : decision.decision;
+}
+
+/** Matches whose live (not lapsed) false-positive decision keeps them from driving the action. */
+export function suppressedMatches(response: ScreenResponse): number {
+  return response.matches.filter((m) => m.decision !== undefined && !m.decision.lapsed && m.decision.decision === 'false-positive').length;
+}
 
 const issuesText = (issues: readonly FieldIssue[] | undefined): string => issues?.map((d) => `${d.field}: ${d.issue}`).join('; ') ?? '';
 
@@ -56,7 +72,10 @@ export function jsonRecord(record: OutputRecord): Record<string, unknown> {
     matchCount: response.matches.length,
     topMatch: top === undefined
       ? null
-      : { listSource: top.listSource, entryId: top.entryId, matchedName: top.matchedName, confidence: top.confidence },
+      : {
+        listSource: top.listSource, entryId: top.entryId, matchedName: top.matchedName, confidence: top.confidence,
+        ...(top.decision ? { decision: decisionText(top) } : {}),
+      },
     matches: response.matches,
   };
 }
@@ -69,11 +88,11 @@ function csvLine(record: OutputRecord): string {
     const coverage = coverageOf(response)?.status;
     cells.push('screened', response.requestId, response.summary.recommendedAction, response.matches.length);
     cells.push(top?.listSource ?? '', top?.entryId ?? '', top?.matchedName ?? '', top?.confidence ?? '', '');
-    cells.push(issuesText([...(record.warnings ?? []), ...aliasCut(response)]), typeof coverage === 'string' ? coverage : '');
+    cells.push(issuesText([...(record.warnings ?? []), ...aliasCut(response)]), typeof coverage === 'string' ? coverage : '', decisionText(top));
   } else {
     const { error } = record;
     const reason = issuesText(error.details) || `${error.code}: ${error.message}`;
-    cells.push('error', error.requestId ?? '', '', '', '', '', '', '', reason, '', '');
+    cells.push('error', error.requestId ?? '', '', '', '', '', '', '', reason, '', '', '');
   }
   cells.push(...Object.values(record.extra ?? {}));
   return `${cells.map(csvCell).join(',')}\n`;

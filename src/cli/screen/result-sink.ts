@@ -8,7 +8,7 @@
  * checkpoint holds counts and the input's SHA-256, never a name.
  */
 import { open, rename, rm, stat, truncate, type FileHandle } from 'node:fs/promises';
-import { formatRecord, outputPreamble } from './output-format.js';
+import { formatRecord, outputPreamble, suppressedMatches } from './output-format.js';
 import { readCheckpoint, resumeProblem, type Checkpoint, type CheckpointInput, type RunSettings, type Tally } from './checkpoint.js';
 import { ScreenUsageError, type OutputFormat, type OutputRecord } from './screen-records.js';
 
@@ -65,7 +65,7 @@ export class ResultSink {
       settings: options.settings,
       rowsDone: 0,
       outputBytes: Buffer.byteLength(preamble),
-      tally: { rows: 0, clear: 0, manualReview: 0, block: 0, errors: 0, warnings: 0 },
+      tally: { rows: 0, clear: 0, manualReview: 0, block: 0, errors: 0, warnings: 0, suppressed: 0 },
       complete: false,
       updatedAt: new Date().toISOString(),
     });
@@ -132,6 +132,7 @@ export const checkpointPath = (output: string): string => `${output}.checkpoint.
 function countInto(tally: Tally, record: OutputRecord): void {
   tally.rows += 1;
   if (record.ok && record.warnings !== undefined) tally.warnings = (tally.warnings ?? 0) + 1;
+  if (record.ok) tally.suppressed = (tally.suppressed ?? 0) + suppressedMatches(record.response);
   if (!record.ok) tally.errors += 1;
   else if (record.response.summary.recommendedAction === 'block') tally.block += 1;
   else if (record.response.summary.recommendedAction === 'manual-review') tally.manualReview += 1;

@@ -25,6 +25,7 @@ export interface ScreenFlags {
   limit?: number;
   lists?: ListSource[];
   concurrency: number;
+  threads?: number;
   retries: number;
   maxWait: number;
   timeout: number;
@@ -52,6 +53,7 @@ export function screenOptions(command: Command): Command {
     .option('--limit <n>', `most matches per row, 1..${MAX_LIMIT} (server default: 10)`, integerIn(1, MAX_LIMIT))
     .option('--lists <sources>', 'screen only against these lists (comma-separated listSource IDs)', listSources)
     .option('--concurrency <n>', 'batches in flight with --url, 1..8', integerIn(1, 8), 2)
+    .option('--threads <n>', 'screening threads with --in-process, 1..64 (default: the cores available)', integerIn(1, 64))
     .option('--retries <n>', 'retries of a batch after a 5xx answer or network error, 0..20', integerIn(0, 20), 5)
     .option('--max-wait <seconds>', 'longest Retry-After to wait for; longer stops the run', integerIn(1, 86_400), 300)
     .option('--timeout <seconds>', 'per call with --url', integerIn(1, 3600), 60)

@@ -22,6 +22,7 @@ export function summaryTable(outcome: RunOutcome, lists: string | null = null): 
     { label: 'block', value: tally.block },
     { label: 'errors', value: tally.errors },
     { label: 'with warnings', value: tally.warnings ?? 0 },
+    { label: 'suppressed by decision', value: tally.suppressed ?? 0 },
     { label: 'retries', value: stats.retries },
     { label: '429 waits', value: stats.waits },
     { label: 'rate (rows/s)', value: seconds > 0 ? Math.round(outcome.rowsThisRun / seconds) : 0 },

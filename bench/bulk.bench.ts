@@ -1,0 +1,98 @@
+/**
+ * Bulk screening in-process (issue #30): `rps screen --in-process` on the real snapshot, index build
+ * included, each run in its own process (bench/support/bulk-child.ts).
+ * - 50,000 rows (the names of negatives_global.csv) with one thread and with two, alternated
+ *   (1, 2, 1, 2): rows/s of each and their ratio (target >= 1.7x on a 2-core machine).
+ * - 1,000,000 rows (first and last names of that file recombined, so few rows repeat) with every
+ *   core, peak RSS printed: memory must not grow with the file (bounded in-flight window).
+ * The input files are generated in a temporary directory and removed after.
+ * Run alone: `npx tsx bench/bulk.bench.ts`; BULK_BENCH_BIG_ROWS=200000 for a shorter big run.
+ */
+import { spawnSync } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { readCsv } from './support/csv.js';
+import { figure, printFigures, type Figures } from './support/figures.js';
+import { machineInfo } from './support/machine.js';
+import { EVAL_DIR, PROJECT_DIR, requireShared, SNAPSHOT_DIR, writeResults } from './support/paths.js';
+
+const SMALL_ROWS = 50_000;
+const BIG_ROWS = Number(process.env.BULK_BENCH_BIG_ROWS ?? 1_000_000);
+const ROUNDS = 2;
+const TARGET_SPEEDUP = 1.7;
+
+interface RunResult {
+  elapsedMs: number;
+  rows: number;
+  peakRssMb: number;
+}
+
+const cell = (v: string): string => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** Writes `rows` rows to `path`, streaming: the big file is never held in memory. */
+async function writeInput(path: string, rows: number, row: (i: number) => [string, string]): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('id,Name,Date of Birth\n');
+  for (let i = 0; i < rows; i++) {
+    const [name, dob] = row(i);
+    if (!out.write(`r-${i + 1},${cell(name)},${dob}\n`)) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+function run(input: string, output: string, threads: number): RunResult {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', join(PROJECT_DIR, 'bench/support/bulk-child.ts'), input, output, SNAPSHOT_DIR, String(threads)], {
+    cwd: PROJECT_DIR, encoding: 'utf8', maxBuffer: 1 << 20,
+  });
+  if (child.status !== 0) throw new Error(`bulk run with ${threads} thread(s) failed: ${child.stderr}`);
+  const result = JSON.parse(child.stdout.trim().split('\n').at(-1) ?? '') as RunResult;
+  console.log(`  ${result.rows} rows, ${threads} thread(s): ${(result.elapsedMs / 1000).toFixed(1)} s, ${Math.round(result.rows / (result.elapsedMs / 1000))} rows/s, peak RSS ${Math.round(result.peakRssMb)} MB`);
+  return result;
+}
+
+const rate = (runs: readonly RunResult[]): number => runs.reduce((a, r) => a + r.rows, 0) / (runs.reduce((a, r) => a + r.elapsedMs, 0) / 1000);
+
+async function main(): Promise<void> {
+  requireShared('bulk bench');
+  const people = readCsv(join(EVAL_DIR, 'yente_screening_fixtures/negatives_global.csv'));
+  const dir = await mkdtemp(join(tmpdir(), 'rps-bulk-bench-'));
+  try {
+    const small = join(dir, 'small.csv');
+    await writeInput(small, SMALL_ROWS, (i) => [people[i % people.length].full_name, people[i % people.length].date_of_birth ?? '']);
+    const one: RunResult[] = [];
+    const two: RunResult[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      one.push(run(small, join(dir, 'one.csv'), 1));
+      two.push(run(small, join(dir, 'two.csv'), 2));
+    }
+    const big = join(dir, 'big.csv');
+    const n = people.length;
+    await writeInput(big, BIG_ROWS, (i) => [
+      `${people[i % n].first_name} ${people[(i * 7919 + Math.floor(i / n)) % n].last_name}`, people[(i * 31) % n].date_of_birth ?? '',
+    ]);
+    const threads = availableParallelism();
+    const bigRun = run(big, join(dir, 'big.out.csv'), threads);
+    const speedup = rate(two) / rate(one);
+    const figures: Figures = {
+      'small.oneThread': figure(`${SMALL_ROWS} rows, 1 thread`, rate(one), 'rows/s'),
+      'small.twoThreads': figure(`${SMALL_ROWS} rows, 2 threads`, rate(two), 'rows/s'),
+      'small.speedup': figure(`2 threads / 1 thread (target >= ${TARGET_SPEEDUP})`, speedup, 'x'),
+      'small.oneThreadPeakRss': figure('1 thread peak RSS', Math.max(...one.map((r) => r.peakRssMb)), 'MB'),
+      'small.twoThreadsPeakRss': figure('2 threads peak RSS', Math.max(...two.map((r) => r.peakRssMb)), 'MB'),
+      'big.rate': figure(`${BIG_ROWS} rows, ${threads} threads`, bigRun.rows / (bigRun.elapsedMs / 1000), 'rows/s'),
+      'big.elapsed': figure(`${BIG_ROWS} rows elapsed`, bigRun.elapsedMs / 1000, 's'),
+      'big.peakRss': figure(`${BIG_ROWS} rows peak RSS`, bigRun.peakRssMb, 'MB'),
+    };
+    printFigures('bulk screening in-process (index build included)', figures);
+    console.log(`speedup ${speedup.toFixed(2)}x: ${speedup >= TARGET_SPEEDUP ? 'PASS' : 'MISS'} (target >= ${TARGET_SPEEDUP}x; load average ${machineInfo().loadAverage})`);
+    writeResults('bulk', { date: new Date().toISOString(), machine: machineInfo(), figures });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

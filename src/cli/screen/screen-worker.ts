@@ -1,0 +1,28 @@
+/**
+ * @module One screening thread of `rps screen --in-process --threads N` (worker-screener.ts):
+ * loads the same list directory, builds its own engine, then answers each batch of requests with
+ * the response values POST /screen/batch would give (one requestId per row, one screenedAt per batch).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { createInProcessScreener } from './in-process-screener.js';
+import type { ToScreenWorker, FromScreenWorker, ScreenWorkerData } from './worker-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('screen-worker.ts runs only as a worker thread');
+const data = workerData as ScreenWorkerData;
+
+const post = (message: FromScreenWorker): void => port.postMessage(message);
+
+try {
+  const { answer, info } = await createInProcessScreener(data);
+  post({ kind: 'ready', info });
+  port.on('message', (message: ToScreenWorker) => {
+    try {
+      post({ kind: 'done', id: message.id, outcomes: answer(message.requests) });
+    } catch (error) {
+      post({ kind: 'failed', id: message.id, message: (error as Error).message });
+    }
+  });
+} catch (error) {
+  post({ kind: 'failed', id: -1, message: (error as Error).message });
+}
