@@ -17,7 +17,7 @@ const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../src');
  * lists/update (the downloader, which reads its URLs from the config) is an area of its own.
  */
 const LAYERS: readonly (readonly string[])[] = [
-  ['types', 'errors.ts', 'retry.ts'],
+  ['types', 'errors.ts', 'retry.ts', 'worker-entry.ts'],
   ['lists'],
   ['config.ts'],
   ['lists/update'],

@@ -6,7 +6,7 @@
  * with the same lists and the same code; only the requestIds and screenedAt differ, as between runs.
  */
 import { Worker } from 'node:worker_threads';
-import { siblingModule, workerEntry } from '../../server/threads/worker-entry.js';
+import { siblingModule, workerEntry } from '../../worker-entry.js';
 import type { InProcessInfo } from './in-process-screener.js';
 import { ScreenStopError, type Screener, type SlotOutcome, type ValidRow } from './screen-records.js';
 import type { FromScreenWorker, ScreenWorkerData, ToScreenWorker } from './worker-protocol.js';

@@ -18,7 +18,7 @@ import { Worker } from 'node:worker_threads';
 import type { FeedReader } from '../../lists/catalog-feeds.js';
 import { ListFormatError, type ListSource, type ParsedList } from '../../lists/model.js';
 import type { FeedMatch } from '../../lists/registry.js';
-import { siblingModule, workerEntry } from '../threads/worker-entry.js';
+import { siblingModule, workerEntry } from '../../worker-entry.js';
 import type { FeedJob, FeedJobAnswer, FromFeedWorker } from './feed-worker.js';
 
 const ENTRY = workerEntry(siblingModule(import.meta.url, 'feed-worker'));

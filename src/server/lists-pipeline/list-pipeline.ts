@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '../../config.js';
 import type { Logger } from '../logging/logger.js';
-import { siblingModule } from '../threads/worker-entry.js';
+import { siblingModule } from '../../worker-entry.js';
 import type { ListsPayload, PayloadStats } from './lists-payload.js';
 import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
 import { relog } from './relog.js';

@@ -14,7 +14,7 @@ import type { MetricsText } from '../deps.js';
 import type { MetricsJson, ServiceMetrics } from '../metrics/service-metrics.js';
 import { mergeMetrics, PendingAnswers } from '../metrics/thread-metrics.js';
 import { DEFAULT_GRACE_MS, listen } from '../http/server.js';
-import { siblingModule, workerEntry } from './worker-entry.js';
+import { siblingModule, workerEntry } from '../../worker-entry.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
 export interface WorkerPool {
