@@ -201,7 +201,8 @@ describeShared('one bad list file fails its own list only (issue 28)', () => {
     const staleMs = Date.now() - planted;
     // Not before LISTS_STALE_AFTER_MS: a list whose refresh fails is served from its last good copy until then.
     const lastGood = Math.max(...(await catalog(r)).filter((s) => bad.includes(s.source)).map((s) => Date.parse(s.lastRefresh!)));
-    expect(lastGood).toBeLessThan(planted);
+    // A load that began before the files were planted may end (and stamp lastRefresh) just after.
+    expect(lastGood).toBeLessThan(planted + 10_000);
     const ready = await call(r.url, 'GET', '/readyz');
     expect(ready.status).toBe(200);
     expect(ready.body).toMatchObject({ status: 'degraded' });
