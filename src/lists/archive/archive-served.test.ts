@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadListSet } from '../catalog.js';
 import { archiveServedSet, VersionArchive } from './version-archive.js';
+import { describeShared, SNAPSHOT_DIR } from '../../../test/support/shared.js';
 
-describe('archiving a served set', () => {
+describeShared('archiving a served set', () => {
   const dir = mkdtempSync(join(tmpdir(), 'rps-archive-set-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps every loaded list version (not the sample), readable back, and reports a failing source without stopping', async () => {
-    const set = await loadListSet({ dir: '../shared/data/snapshot', sampleDir: null });
+    const set = await loadListSet({ dir: SNAPSHOT_DIR, sampleDir: null });
     const archive = new VersionArchive(join(dir, 'a'));
     expect(await archiveServedSet(archive, set, new Date(), 35)).toEqual([]);
     for (const s of set.catalog.filter((c) => c.status !== 'missing')) {

@@ -9,9 +9,11 @@ import type { ListEntry } from '../model.js';
 import { listVersion } from '../versions.js';
 import { ArchiveError, VersionArchive } from './version-archive.js';
 import { diffVersions, entryHashes } from './version-diff.js';
+import { describeShared, sharedPath } from '../../../test/support/shared.js';
 
-const OLD = '../shared/data/lists/ofac_sdn/2021-07-07';
-const NEW = '../shared/data/snapshot';
+// Resolved from the project, not the working directory.
+const OLD = sharedPath('data/lists/ofac_sdn/2021-07-07');
+const NEW = sharedPath('data/snapshot');
 const readSdn = async (dir: string): Promise<ListEntry[]> =>
   (await readOfacLegacySet({ family: 'sdn', primary: `${dir}/sdn.csv`, add: `${dir}/add.csv`, alt: `${dir}/alt.csv`, comments: `${dir}/sdn_comments.csv` })).entries;
 
@@ -33,7 +35,7 @@ function rawRows(dir: string): Map<string, string> {
 const primaryIds = (dir: string): Set<string> =>
   new Set(readFileSync(`${dir}/sdn.csv`, 'latin1').split(/\r?\n/).flatMap((l) => /^(\d+),/.exec(l)?.[1] ?? []));
 
-describe('version diff', () => {
+describeShared('version diff', () => {
   it('is exact against an independent count of the July 2021 SDN files vs the snapshot\'s', async () => {
     const diff = diffVersions(entryHashes(await readSdn(OLD)), entryHashes(await readSdn(NEW)));
     const before = primaryIds(OLD);
@@ -59,7 +61,7 @@ describe('version diff', () => {
   }, 60_000);
 });
 
-describe('version archive', () => {
+describeShared('version archive', () => {
   let dir: string;
   let entries: ListEntry[];
   let version: string;
