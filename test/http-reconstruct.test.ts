@@ -26,15 +26,16 @@ import { call } from './support/http-harness.js';
 import { describeShared, SNAPSHOT_DIR } from './support/shared.js';
 
 const BASE = '/sanctions-screening/v1';
-/** This helper's port range (7100-7199). */
-const PORT = 7131;
+/** This helper's port range (7100-7199): 7131 + WORKERS. */
+const PORT = 7130;
 const FILES = ['sdn.csv', 'add.csv', 'alt.csv', 'sdn_comments.csv', 'dpl.txt'];
 const sha256 = (data: Buffer | string): string => createHash('sha256').update(data).digest('hex');
 
 /** An SDN row in sdn.csv's layout (ent_num, name, type, program, then eight -0- columns). */
 const row = (id: number, name: string, program = 'CUBA'): string => `${id},"${name}",-0- ,"${program}"${',-0- '.repeat(8)}`;
 
-describeShared('audit reconstruction across list refreshes', () => {
+// WORKERS=2 too: an HTTP worker thread asks the main thread for the archived set (threads/archived-relay.ts).
+for (const workers of [1, 2]) describeShared(`audit reconstruction across list refreshes (WORKERS=${workers})`, () => {
   let listsDir: string;
   let dataDir: string;
   let service: RunningService;
@@ -97,8 +98,8 @@ describeShared('audit reconstruction across list refreshes', () => {
     for (const name of FILES) copyFileSync(join(SNAPSHOT_DIR, name), join(listsDir, name));
     const secret = randomHex();
     const config = loadConfig({
-      HOST: '127.0.0.1', PORT: String(PORT), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret,
-      LISTS_REFRESH_INTERVAL_MS: '300', LOG_LEVEL: 'info',
+      HOST: '127.0.0.1', PORT: String(PORT + workers), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret,
+      LISTS_REFRESH_INTERVAL_MS: '300', LOG_LEVEL: 'info', WORKERS: String(workers),
     });
     const logger = createLogger({ level: 'info', destination: new Writable({ write: (c, _e, done) => { logs.push(String(c)); done(); } }) });
     service = await startService(config, logger);
@@ -189,7 +190,8 @@ describeShared('audit reconstruction across list refreshes', () => {
     expect(audit.body).toMatchObject({ bodySha256: sha256(jsonBody), listsVersion: singleAnswer.coverage.listsVersion });
   }, 600_000);
 
-  it('answers 409 to a body altered by one byte, 404 to another account, 400 to an invalid body', async () => {
+  // The refusals do not depend on the thread layout: once.
+  it.skipIf(workers > 1)('answers 409 to a body altered by one byte, 404 to another account, 400 to an invalid body', async () => {
     // Not canonical JSON (keys not sorted), so that neither its bytes nor its canonical form match another spacing.
     const body = JSON.stringify({ name: 'AEROCARIBBEAN AIRLINES', kind: 'entity' });
     const answer = JSON.parse((await post(`${BASE}/screen`, body, JSON_HEADERS)).bytes.toString('utf8'));
@@ -241,7 +243,7 @@ describeShared('audit reconstruction across list refreshes', () => {
     return { code, out, err };
   }
 
-  it('never answers from a corrupt archive file (410, logged), and answers 410 once the version is pruned', async () => {
+  it.skipIf(workers > 1)('never answers from a corrupt archive file (410, logged), and answers 410 once the version is pruned', async () => {
     const body = JSON.stringify({ name: 'AEROCARIBBEAN AIRLINES', lists: ['ofac-sdn'] });
     const current = await sdnVersion();
     const answer = JSON.parse((await post(`${BASE}/screen`, body, JSON_HEADERS)).bytes.toString('utf8'));
