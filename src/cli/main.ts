@@ -11,6 +11,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.js';
 import { UpdateUsageError } from '../lists/update/update-lists.js';
 import { registerAccountsCommand } from './accounts-command.js';
+import { registerAuditCommand } from './audit-command.js';
 import { registerKeysCommand } from './keys-command.js';
 import { registerListsCommand } from './lists-command.js';
 import { registerScreenCommand } from './screen-command.js';
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
   registerAccountsCommand(program);
   registerKeysCommand(program);
   registerScreenCommand(program);
+  registerAuditCommand(program);
   return program;
 }
 

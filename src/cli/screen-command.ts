@@ -194,7 +194,8 @@ function httpScreener(flags: ScreenFlags, url: string, stats: RunStats, apiKey: 
   });
 }
 
-async function readApiKey(flags: ScreenFlags, io: ScreenIo): Promise<string> {
+/** The API key from --api-key-file or the variable --api-key-env names (default RPS_API_KEY); ScreenUsageError otherwise. */
+export async function readApiKey(flags: Pick<ScreenFlags, 'apiKeyEnv' | 'apiKeyFile'>, io: CliIo): Promise<string> {
   let key: string;
   if (flags.apiKeyFile !== undefined) {
     if (flags.apiKeyEnv !== undefined) throw new ScreenUsageError('pass --api-key-env or --api-key-file, not both');

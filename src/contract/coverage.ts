@@ -38,6 +38,9 @@ export interface PreparedCoverage {
   readonly json: string;
 }
 
+/** What coverage reads of a catalog line (a ListStatus, or a served set's record of one for a reconstruction). */
+export type CoverageSource = Pick<ListStatus, 'source' | 'publishedAt' | 'publishedAtSource' | 'status' | 'entryCount' | 'version'>;
+
 export const LISTS_UNAVAILABLE_MESSAGE = 'A list this request must be screened against is not available; retry later.';
 
 /** A list without a date of its own (publishedAtSource file-time) cannot vouch for its age: incomplete. */
@@ -54,7 +57,7 @@ export class CoverageBook {
   /** Why LISTS_REQUIRED stops screening now; empty when it does not. */
   readonly requiredIssues: readonly FieldIssue[];
 
-  constructor(catalog: readonly ListStatus[], required: readonly ListSource[]) {
+  constructor(catalog: readonly CoverageSource[], required: readonly ListSource[]) {
     this.items = new Map(catalog.map((s) => [s.source, itemOf(s)]));
     this.requiredIssues = required.flatMap((source) => {
       const status = this.items.get(source)?.status ?? 'missing';
@@ -99,7 +102,7 @@ export class CoverageBook {
   }
 }
 
-function itemOf(s: ListStatus): CoverageItem {
+function itemOf(s: CoverageSource): CoverageItem {
   return {
     source: s.source, publishedAt: s.publishedAt, publishedAtSource: s.publishedAtSource, status: s.status, entryCount: s.entryCount,
     version: s.version ?? null,

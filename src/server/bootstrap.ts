@@ -11,6 +11,7 @@ import { stateOptionsFromConfig } from '../state/state-options.js';
 import type { State } from '../state/state-types.js';
 import type { MetricsText, ServerDeps } from './deps.js';
 import { ListsHolder } from './lists-pipeline/lists-holder.js';
+import { ArchivedListsLink } from './lists-pipeline/archived-lists.js';
 import { PayloadInstaller } from './lists-pipeline/payload-installer.js';
 import type { Logger } from './logging/logger.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
@@ -22,6 +23,8 @@ export interface ThreadServices {
   metrics: ServiceMetrics;
   /** Swaps in list sets from the list pipeline. */
   installer: PayloadInstaller;
+  /** Old list sets for audit reconstruction; bound to the list pipeline once it runs (attach). */
+  archive: ArchivedListsLink;
 }
 
 export interface ThreadOptions {
@@ -45,8 +48,9 @@ export async function createThreadServices(config: Config, logger: Logger, optio
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });
   const installer = new PayloadInstaller(lists, logger, metrics);
-  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins };
-  return { deps, lists, state, metrics, installer };
+  const archive = new ArchivedListsLink(config.dataDir);
+  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins, archivedLists: archive };
+  return { deps, lists, state, metrics, installer, archive };
 }
 
 /**

@@ -9,6 +9,7 @@ import { scanListDir } from '../lists/catalog-scan.js';
 import { createThreadServices } from './bootstrap.js';
 import type { ListsPayload } from './lists-pipeline/lists-payload.js';
 import { startListPipeline, type ListPipeline } from './lists-pipeline/list-pipeline.js';
+import type { LeaseArchived } from './lists-pipeline/archived-lists.js';
 import type { Logger } from './logging/logger.js';
 import { ServiceMetrics } from './metrics/service-metrics.js';
 import { startHttpServer } from './http/server.js';
@@ -32,6 +33,8 @@ interface Serving {
   install(payload: ListsPayload): Promise<void>;
   /** The list watchdog tripped (why) or cleared (null): every serving thread reports it. */
   setListsWatchdog(reason: string | null): void;
+  /** Gives the serving threads the pipeline's archived list sets (audit reconstruction). */
+  attachArchive(lease: LeaseArchived): void;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -45,6 +48,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     onLoad: (stats, installed) => serving.metrics.listsLoaded(stats, installed),
     onWatchdog: (reason) => serving.setListsWatchdog(reason),
   });
+  serving.attachArchive((set) => lists.loadArchived(set));
   let closing: Promise<void> | null = null;
   return {
     port: serving.port,
@@ -84,6 +88,7 @@ async function startSingle(config: Config, logger: Logger): Promise<Serving> {
       metrics: services.metrics,
       install: async (payload) => void (await services.installer.install(payload)),
       setListsWatchdog: (reason) => services.lists.setWatchdog(reason),
+      attachArchive: (lease) => services.archive.attach(lease),
       async close(graceMs) {
         await server.close(graceMs);
         await services.state.close();
@@ -99,5 +104,5 @@ async function startPool(config: Config, logger: Logger): Promise<Serving> {
   const metrics = new ServiceMetrics({ lists: null, processMetrics: true, token: config.metricsToken });
   const pool = await startWorkerPool(config, logger, metrics);
   return { port: pool.port, identityPort: pool.identityPort, metricsPort: pool.metricsPort, metrics, install: (p) => pool.install(p),
-    setListsWatchdog: (reason) => pool.setListsWatchdog(reason), close: (g) => pool.close(g) };
+    setListsWatchdog: (reason) => pool.setListsWatchdog(reason), attachArchive: (lease) => pool.attachArchive(lease), close: (g) => pool.close(g) };
 }

@@ -139,8 +139,8 @@ export class VersionArchive {
   }
 
   private async write(source: ListSource, version: string, entries: readonly ListEntry[]): Promise<{ bytes: number; sha256: string }> {
-    const sorted = [...entries].sort((a, b) => (a.entryId < b.entryId ? -1 : a.entryId > b.entryId ? 1 : 0));
-    const bytes = await gzipAsync(Buffer.from(JSON.stringify(sorted), 'utf8'));
+    // In the order served (not sorted): a reconstruction rebuilds the index from the same sequence.
+    const bytes = await gzipAsync(Buffer.from(JSON.stringify(entries), 'utf8'));
     await mkdir(this.sourceDir(source), { recursive: true });
     await writeAtomically(this.fileOf(source, version), bytes);
     return { bytes: bytes.length, sha256: sha256(bytes) };

@@ -28,8 +28,12 @@ export interface ScreenedSlot {
   readonly result: ScreenResult;
 }
 
+/**
+ * `decidedBy` (a reconstruction: the original screenedAt) leaves out decisions recorded after that
+ * time, so a decision taken after a screening does not change its reconstruction.
+ */
 export async function applyAccountDecisions(
-  decisions: DecisionService, accountId: string, engine: ScreeningEngine, slots: readonly ScreenedSlot[],
+  decisions: DecisionService, accountId: string, engine: ScreeningEngine, slots: readonly ScreenedSlot[], decidedBy?: string,
 ): Promise<void> {
   const matched = slots.map((slot) => judgedMatches(slot.result));
   const items = slots.map((slot, i) => ({ subject: subjectOf(slot.request), entries: matched[i] }));
@@ -40,7 +44,7 @@ export async function applyAccountDecisions(
     const byMatch = new Map(matched[i].map((m, j) => [m, found[i][j]] as const));
     applyDecisions(slot.request, slot.result, (match) => {
       const decision = byMatch.get(match);
-      return decision == null ? undefined : view(decision, engine.entry(match.listSource, match.entryId));
+      return decision == null || (decidedBy !== undefined && decision.decidedAt > decidedBy) ? undefined : view(decision, engine.entry(match.listSource, match.entryId));
     });
   });
 }

@@ -18,6 +18,8 @@ import type { ListsPayload, PayloadStats } from './lists-payload.js';
 import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
 import { relog } from './relog.js';
 import { startListsWatchdog } from './lists-watchdog.js';
+import { ArchivedLoads, type ArchivedLease } from './archived-loads.js';
+import type { ServedSet } from '../../lists/archive/served-sets.js';
 
 const ENTRY = fileURLToPath(siblingModule(import.meta.url, 'pipeline-process'));
 /** Under tsx (tests, development) the process needs the loader; compiled, plain node. */
@@ -39,6 +41,8 @@ export interface ListPipelineOptions {
 export interface ListPipeline {
   /** Settles when the first load attempt has ended. */
   readonly first: Promise<void>;
+  /** A served set read back from the version archive (audit reconstruction): one at a time (archived-loads.ts). */
+  loadArchived(set: ServedSet): Promise<ArchivedLease>;
   /** Stops the process; a load in progress is abandoned (nothing of it is kept). */
   stop(): Promise<void>;
 }
@@ -66,11 +70,13 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   let restartTimer: NodeJS.Timeout | undefined;
   let firstDone: () => void;
   const first = new Promise<void>((resolve) => (firstDone = resolve));
+  const archived = new ArchivedLoads((message) => child.connected && child.send(message), readShared);
 
   function start(): void {
     child = fork(ENTRY, [JSON.stringify(args)], { execArgv: EXEC_ARGV, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const post = (message: ToPipeline): void => void child.send(message);
     child.on('message', (message: FromPipeline) => {
+      if (archived.handle(message)) return;
       if (message.type === 'log') relog(logger, message.line);
       else if (message.type === 'first-done') firstDone();
       else if (message.type === 'scanned') watchdog.scanned();
@@ -78,6 +84,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
     });
     child.on('error', (error) => logger.error({ err: error }, 'list pipeline failed'));
     child.on('exit', (code, signal) => {
+      archived.pipelineExited();
       if (stopped) return;
       firstDone();
       logger.error({ code, signal, restartInMs: config.listsRefreshIntervalMs }, 'list pipeline stopped unexpectedly; serving the lists installed');
@@ -104,6 +111,7 @@ export function startListPipeline(options: ListPipelineOptions): ListPipeline {
   start();
   return {
     first,
+    loadArchived: (set) => archived.lease(set),
     async stop() {
       stopped = true;
       clearTimeout(restartTimer);

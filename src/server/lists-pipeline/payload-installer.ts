@@ -11,13 +11,8 @@ import { engineFromIndex } from '../../engine/index.js';
 import type { ListsHolder } from './lists-holder.js';
 import type { Logger } from '../logging/logger.js';
 import { unpackLists, type ListsPayload } from './lists-payload.js';
+import { PACING } from './refresh-pacing.js';
 
-/**
- * Unpacking pace: at most 4 ms of work, then 8 ms for requests. A full snapshot unpacks in about
- * 100 ms of work; paced, it takes about 0.3 s and uses at most a third of the thread meanwhile,
- * so requests arriving during a swap are not queued behind it.
- */
-const PACING = { budgetMs: 4, restMs: 8 };
 
 export interface InstallReport {
   seq: number;

@@ -14,6 +14,8 @@ import { watchListSet } from './list-watch.js';
 import { archiveServedSet, DEFAULT_ARCHIVE_DAYS, VersionArchive } from '../../lists/archive/version-archive.js';
 import { createLogger } from '../logging/logger.js';
 import { packLists } from './lists-payload.js';
+import { packArchivedSet } from './archived-payload.js';
+import { ServedSetLog } from '../../lists/archive/served-sets.js';
 import { lowerProcessPriority } from './low-priority.js';
 import type { FromPipeline, PipelineOptions, ToPipeline } from './pipeline-protocol.js';
 
@@ -33,7 +35,13 @@ const archive = options.archiveDir === undefined ? null : new VersionArchive(opt
 /** The install the pipeline waits for: at most one at a time. */
 let pending: { seq: number; resolve(): void; reject(error: Error): void } | null = null;
 
+const servedSets = options.archiveDir === undefined ? null : new ServedSetLog(options.archiveDir);
+
 process.on('message', (message: ToPipeline) => {
+  if (message.type === 'load-archived') {
+    void packArchivedSet(archive, message.set, options.spoolDir, message.id).then(post);
+    return;
+  }
   if (pending === null || message.seq !== pending.seq) return;
   const { resolve, reject } = pending;
   pending = null;
@@ -61,9 +69,20 @@ async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<voi
 async function archiveServed(set: LoadedListSet): Promise<void> {
   if (archive === null) return;
   const started = performance.now();
-  const failures = await archiveServedSet(archive, set, new Date(), options.archiveDays ?? DEFAULT_ARCHIVE_DAYS);
+  const now = new Date();
+  const days = options.archiveDays ?? DEFAULT_ARCHIVE_DAYS;
+  const failures = await archiveServedSet(archive, set, now, days);
+  await recordServedSet(set, now, days).catch((error: unknown) =>
+    logger.warn({ error: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) }, 'served list set not recorded; recorded at the next load'));
   for (const f of failures) logger.warn({ source: f.source, error: f.error }, 'list version not archived; retried at the next load');
   logger.info({ ms: Math.round(performance.now() - started), failed: failures.length }, 'list versions archived');
+}
+
+/** Which set was served (for reconstruction: the versions of all its lists and the facts answers showed). */
+async function recordServedSet(set: LoadedListSet, now: Date, days: number): Promise<void> {
+  if (servedSets === null || set.sample) return;
+  const recorded = await servedSets.record(set.catalog, set.loadedAt, now);
+  await servedSets.prune(recorded.id, now, days);
 }
 
 /** Each file parsed in a worker thread, bounded; a parse that ends after a reload stopped waiting asks for another. */

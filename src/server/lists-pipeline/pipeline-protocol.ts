@@ -5,6 +5,7 @@
 import type { LogLevel } from '../../config.js';
 import type { PackHeader } from './sliced-transfer.js';
 import type { PayloadStats } from './lists-payload.js';
+import type { ServedSet } from '../../lists/archive/served-sets.js';
 
 /** Passed as the process's one argument (JSON). */
 export interface PipelineOptions {
@@ -29,7 +30,9 @@ export type ToPipeline =
   /** Every serving thread swapped in the payload `seq`. */
   | { type: 'installed'; seq: number }
   /** A serving thread could not install it; the pipeline logs the load as failed and retries. */
-  | { type: 'install-failed'; seq: number; reason: string };
+  | { type: 'install-failed'; seq: number; reason: string }
+  /** Read a served set back from the archive and index it, for an audit reconstruction (archived-payload.ts). */
+  | { type: 'load-archived'; id: number; set: ServedSet };
 
 export type FromPipeline =
   /** One pino line, re-emitted by the main thread's logger (one log stream, one destination). */
@@ -39,4 +42,8 @@ export type FromPipeline =
   /** The first load attempt has ended (installed, empty or failed). */
   | { type: 'first-done' }
   /** A scan of LISTS_DIR completed (loaded, or found nothing changed): the watchdog's heartbeat. */
-  | { type: 'scanned' };
+  | { type: 'scanned' }
+  /** The archived set `id` asked for, indexed; its blob is in `file`. */
+  | { type: 'archived'; id: number; header: PackHeader; stats: PayloadStats; file: string }
+  /** It could not be: not archived ('gone'), failing its checksum ('corrupt'), or another failure. */
+  | { type: 'archived-failed'; id: number; code: 'gone' | 'corrupt' | 'failed'; message: string };

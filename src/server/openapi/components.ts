@@ -21,6 +21,7 @@ import {
 } from '../../contract/schemas/responses.js';
 import { CreateDecisionSchema, DecisionListSchema, DecisionRecordSchema, MatchDecisionSchema } from '../../contract/schemas/decision.js';
 import { ListedRecordSchema } from '../../contract/schemas/listed-record.js';
+import { ReconstructionSchema } from '../../contract/schemas/reconstruction.js';
 import { AddressSchema, BatchRequestSchema, IdentifierSchema, ScreenRequestSchema } from '../../contract/schemas/screen-request.js';
 import { modeSentence } from './descriptions.js';
 import { HealthSchema, OpenApiDocumentSchema, ReadinessSchema } from './ops-schemas.js';
@@ -42,6 +43,7 @@ const SOURCES: Readonly<Record<string, TSchema>> = {
   ListsResponse: ListsResponseSchema,
   ListStatus: ListStatusSchema,
   AuditRecord: AuditRecordSchema,
+  Reconstruction: ReconstructionSchema,
   ListedRecord: ListedRecordSchema,
   DecisionRequest: CreateDecisionSchema,
   Decision: DecisionRecordSchema,
@@ -69,6 +71,7 @@ const DESCRIPTIONS: Readonly<Record<string, string>> = {
   ListStatus: 'One list as this server has it loaded.',
   ListedRecord: 'One list entry as listed, every field the list carries; a field it does not carry is absent.',
   AuditRecord: 'What is kept of a screening (30 days): nothing of the request but the hash of its body.',
+  Reconstruction: 'A screening rebuilt against the list versions it was screened against, and whether it is identical to the answer sent.',
   DecisionRequest: 'Body of POST /decisions. Unknown fields are refused (400); no free text is accepted.',
   DecisionList: 'A page of decisions, newest first.',
   CreateApiKeyRequest: 'Body of POST /me/api-keys. Unknown fields are refused (400).',

@@ -9,9 +9,11 @@ import { IDENTITY_OPERATIONS } from './identity-operations.js';
 import { META_OPERATIONS } from './meta-operations.js';
 import type { OperationDoc } from './operation-doc.js';
 import { SERVICE_OPERATIONS } from './service-operations.js';
+import { RECONSTRUCT_OPERATIONS } from './reconstruct-operations.js';
 
 export const OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   ...SERVICE_OPERATIONS,
+  ...RECONSTRUCT_OPERATIONS,
   ...DECISION_OPERATIONS,
   ...IDENTITY_OPERATIONS,
   ...META_OPERATIONS,

@@ -6,6 +6,7 @@ import { createApiKeyRoute } from './api-keys-create.js';
 import { deleteApiKeyRoute } from './api-keys-delete.js';
 import { listApiKeysRoute } from './api-keys-list.js';
 import { auditRoute } from './audit.js';
+import { auditReconstructRoute } from './audit-reconstruct.js';
 import { dashboardRoutes } from './dashboard.js';
 import { decisionRoutes } from './decisions.js';
 import { apiReferenceRoutes } from './docs.js';
@@ -22,6 +23,7 @@ export const ROUTES: readonly Route[] = [
   listsRoute,
   listEntryRoute,
   auditRoute,
+  auditReconstructRoute,
   ...decisionRoutes,
   createApiKeyRoute,
   listApiKeysRoute,

@@ -9,6 +9,7 @@ import type { MetricsText } from '../deps.js';
 import { PendingAnswers } from '../metrics/thread-metrics.js';
 import { buildApps, closeApps, drain, type BuiltApps } from '../http/server.js';
 import { PeerScreening } from './peer-screening.js';
+import { workerArchivedLease } from './archived-relay.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
 
 const { config, index, peers } = workerData as WorkerData;
@@ -66,7 +67,11 @@ try {
     (request, result) => services.metrics.screened(request, result),
   );
   const apps = buildApps({ ...services.deps, batchScreener }, config);
-  port.on('message', (message: ToWorker) => onMessage(message, services, apps));
+  const archived = workerArchivedLease((message) => port.postMessage(message));
+  services.archive.attach(archived.lease);
+  port.on('message', (message: ToWorker) => {
+    if (!archived.handle(message)) onMessage(message, services, apps);
+  });
   // uWS descriptors are numbers the acceptor uses to reach this thread's app.
   const descriptor = (app: typeof apps.main): unknown => (app as unknown as { getDescriptor(): unknown }).getDescriptor();
   post({

@@ -16,6 +16,8 @@ import { mergeMetrics, PendingAnswers } from '../metrics/thread-metrics.js';
 import { DEFAULT_GRACE_MS, listen } from '../http/server.js';
 import { siblingModule, workerEntry } from '../../worker-entry.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker-protocol.js';
+import { relayArchived } from './archived-relay.js';
+import type { LeaseArchived } from '../lists-pipeline/archived-lists.js';
 
 export interface WorkerPool {
   readonly port: number;
@@ -25,6 +27,8 @@ export interface WorkerPool {
   install(payload: ListsPayload): Promise<void>;
   /** Tells every worker that the list watchdog tripped (why) or cleared (null). */
   setListsWatchdog(reason: string | null): void;
+  /** The list pipeline's archived sets, relayed to the workers (audit reconstruction). */
+  attachArchive(lease: LeaseArchived): void;
   close(graceMs?: number): Promise<void>;
 }
 
@@ -67,6 +71,8 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
   const ports = sockets.map((s) => uWS.us_socket_local_port(s as unknown as uWS.us_socket));
   logger.info({ workers: workers.length }, 'workers ready');
   answerMetricsRequests(workers, metrics);
+  let archivedLease: LeaseArchived | null = null;
+  relayArchived(workers, () => archivedLease);
 
   let closing: Promise<void> | null = null;
   return {
@@ -86,6 +92,9 @@ export async function startWorkerPool(config: Config, logger: Logger, metrics: S
     },
     setListsWatchdog(reason) {
       for (const w of workers) w.postMessage({ type: 'lists-watchdog', reason } satisfies ToWorker);
+    },
+    attachArchive(lease) {
+      archivedLease = lease;
     },
     close(graceMs = DEFAULT_GRACE_MS) {
       closing ??= (async () => {
