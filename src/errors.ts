@@ -25,6 +25,7 @@ export const ERROR_TABLE = {
   idempotency_key_reused: { status: 409, message: 'This Idempotency-Key was used with a different request body.' },
   decision_limit_reached: { status: 409, message: 'The account has reached its limit of decisions; delete some first.' },
   idempotency_key_in_use: { status: 409, message: 'A request with this Idempotency-Key is still being processed.' },
+  list_version_gone: { status: 410, message: 'The list version is no longer archived.' },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   unsupported_media_type: {
     status: 415,

@@ -4,8 +4,9 @@
  */
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
-import type { BuiltIndex } from './index-builder.js';
-import type { MatchingCore } from './core.js';
+import { buildIndex, type BuiltIndex } from './index-builder.js';
+import { MatchingCore } from './core.js';
+import { onlyEntries, RESTRICTED_MAX } from './changed-only.js';
 import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS, searchWork } from './budget.js';
 import { actionOf, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
@@ -115,6 +116,21 @@ export class Engine implements ScreeningEngine {
 
   get size(): number {
     return this.entries.length;
+  }
+
+  /**
+   * An engine over the entries `keys` name (entryKey; others ignored), for changedSince screening
+   * (changed-only.ts): its own small index, token rarity from this one's, so the same scores.
+   */
+  async restrictedTo(keys: ReadonlySet<string>): Promise<ScreeningEngine> {
+    if (keys.size > RESTRICTED_MAX) return onlyEntries(this, keys, DEFAULT_LIMIT);
+    const entries: ListEntry[] = [];
+    for (const key of keys) {
+      const at = this.index.lookup.byId.get(key);
+      if (at !== undefined) entries.push(this.entries[at]);
+    }
+    const index = buildIndex(entries, this.index);
+    return new Engine(await MatchingCore.load(index.arrays), index, entries, this.freshness, this.weightOf);
   }
 
   entry(source: ListSource, entryId: string): ListEntry | null {

@@ -3,7 +3,10 @@
  * the config, metrics, a lists holder the loaded set is swapped into, the installer that swaps
  * payloads from the list pipeline, and the server deps over them.
  */
+import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { VersionArchive } from '../lists/archive/version-archive.js';
+import { ListChangesService } from './answers/list-changes.js';
 import { buildEngine } from '../engine/index.js';
 import type { LoadedListSet } from '../lists/catalog.js';
 import { createState } from '../state/create-state.js';
@@ -45,7 +48,8 @@ export async function createThreadServices(config: Config, logger: Logger, optio
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
   });
   const installer = new PayloadInstaller(lists, logger, metrics);
-  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins };
+  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')));
+  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins, changes };
   return { deps, lists, state, metrics, installer };
 }
 

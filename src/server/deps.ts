@@ -10,6 +10,7 @@ import type { CoverageBook } from '../contract/coverage.js';
 import type { State } from '../state/state-types.js';
 import type { Logger } from './logging/logger.js';
 import type { BatchScreener } from './threads/peer-screening.js';
+import type { ListChangesService } from './answers/list-changes.js';
 
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
 export const SERVICE_ID = 'sanctions-screening';
@@ -68,6 +69,8 @@ export interface ServerDeps {
   readonly metrics?: ServerMetrics;
   /** Screens a batch's slots, on the peer worker threads too (WORKERS>1); this thread alone when absent. */
   readonly batchScreener?: BatchScreener;
+  /** The changes feed and changedSince screening over the version archive; absent in tests that build deps by hand. */
+  readonly changes?: ListChangesService;
   /** Origins answered with CORS headers (CORS_ORIGINS); none when absent. */
   readonly corsOrigins?: readonly string[];
 }
