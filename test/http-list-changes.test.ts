@@ -7,11 +7,13 @@
  * a `since` older than the archive answers 410, a malformed one 400; and a restart on the same content
  * keeps its versionSince (the archive remembers it).
  */
-import { copyFileSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Command } from 'commander';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { registerScreenCommand } from '../src/cli/screen-command.js';
 import { loadConfig } from '../src/config.js';
 import { mintSessionToken } from '../src/identity/session-token.js';
 import { VersionArchive } from '../src/lists/archive/version-archive.js';
@@ -75,7 +77,9 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
 
   async function start(port: number): Promise<void> {
     const config = loadConfig({
-      PORT: String(port), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, LISTS_REFRESH_INTERVAL_MS: '200', LOG_LEVEL: 'warn',
+      PORT: String(port), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, 
+      // A reload waits one interval at most for a file still being read: long enough for the SDN files on a busy machine.
+      LISTS_REFRESH_INTERVAL_MS: '4000', LOG_LEVEL: 'warn',
     });
     service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (c, _e, done) => { logs.push(String(c)); done(); } }) }));
     await service.lists.first;
@@ -102,9 +106,9 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
     expect(before.entryCount).toBe(oldEntries.length);
     between = new Date().toISOString();
     copySdn(NEW, listsDir);
-    await waitFor(async () => (await sdnStatus()).version !== before.version, 120_000, 'the refreshed SDN list');
+    await waitFor(async () => (await sdnStatus()).version !== before.version, 240_000, 'the refreshed SDN list');
     sdnAfter = await sdnStatus();
-  }, 300_000);
+  }, 400_000);
 
   afterAll(async () => {
     if (logs.length > 0) console.log(logs.join('').slice(0, 4_000));
@@ -130,6 +134,14 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
       const next = await call(url, 'GET', `${BASE}/lists/changes?since=${r.body.to}`, { token });
       expect(next.body.lists.every((l: { added: string[]; changed: string[]; removed: string[] }) => l.added.length + l.changed.length + l.removed.length === 0)).toBe(true);
     }
+  });
+
+  it('shows the archive\'s size in the catalog and in /metrics', async () => {
+    const sdn = (await call(url, 'GET', `${BASE}/lists`, { token })).body.data.find((s: { source: string }) => s.source === 'ofac-sdn');
+    // Two versions kept (entries and hashes, compressed): about a megabyte each.
+    expect(sdn.archiveBytes).toBeGreaterThan(1_000_000);
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toMatch(/rps_list_archive_bytes\{source="ofac-sdn"\} [1-9]\d{6,}/);
   });
 
   it('answers 410 list_version_gone for a since older than the archive or never served, 400 for a malformed one', async () => {
@@ -178,6 +190,36 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
     expect(batch.body[1].error.code).toBe('list_version_gone');
     expect(batch.body[2].coverage).not.toHaveProperty('changedSince');
   });
+
+  it('the bulk CLI with --changed-since prints the versions and the next --changed-since, and screens the changed entries only', async () => {
+    const { added, changed } = countDiff(oldEntries, newEntries);
+    const addedEntry = newEntries.find((e) => e.entryId === added[0])!;
+    const unchanged = newEntries.find((e) => e.kind === 'entity' && !added.includes(e.entryId) && !changed.includes(e.entryId) && e.name.length > 20)!;
+    const input = join(dataDir, 'people.csv');
+    writeFileSync(input, `id,name\nnew,"${addedEntry.name}"\nold,"${unchanged.name}"\n`);
+    const output = join(dataDir, 'results.jsonl');
+    const run = { code: 0, out: '', err: '' };
+    const program = new Command('rps').exitOverride();
+    registerScreenCommand(program, {
+      out: (t) => void (run.out += t), err: (t) => void (run.err += t), env: { RPS_API_KEY: token }, progressStream: null, handleSignals: false,
+      setExitCode: (code) => void (run.code = code),
+    });
+    await program.parseAsync(['node', 'rps', 'screen', '-i', input, '-o', output, '--url', url, '--lists', 'ofac-sdn', '--changed-since', oldListsVersion]);
+    expect(run.code, run.err).toBe(0);
+    const next = (await call(url, 'GET', `${BASE}/lists/changes?since=${oldListsVersion}`, { token })).body.to;
+    expect(run.err).toContain(`changed since ${oldListsVersion}`);
+    expect(run.err).toMatch(/ofac-sdn: \d+ added, \d+ changed, \d+ removed/);
+    expect(run.err).toContain(`next time use --changed-since ${next}`);
+    const rows = readFileSync(output, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.find((r) => r.id === 'new').matches.map((m: { entryId: string }) => m.entryId)).toContain(addedEntry.entryId);
+    expect(rows.find((r) => r.id === 'old').matches.map((m: { entryId: string }) => m.entryId)).not.toContain(unchanged.entryId);
+    // In-process has no version archive: refused.
+    const refused = { code: 0, err: '' };
+    const local = new Command('rps').exitOverride();
+    registerScreenCommand(local, { out: () => undefined, err: (t) => void (refused.err += t), env: {}, progressStream: null, handleSignals: false, setExitCode: (c) => void (refused.code = c) });
+    await local.parseAsync(['node', 'rps', 'screen', '-i', input, '-o', join(dataDir, 'r2.csv'), '--in-process', '--changed-since', oldListsVersion]);
+    expect([refused.code, refused.err]).toEqual([2, expect.stringContaining('--changed-since goes with --url')]);
+  }, 60_000);
 
   it('a restart on the same content keeps versionSince (from the version archive)', async () => {
     // The archive is written after the install (serving never waits for it): wait until it names the version.

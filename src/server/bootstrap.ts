@@ -44,11 +44,12 @@ export async function createThreadServices(config: Config, logger: Logger, optio
   });
   const policy = { required: config.listsRequired, maxAgeDays: config.listsMaxAgeDays, poolReady: !options.inPool };
   const lists = new ListsHolder({ screened: (request, result) => metrics?.screened(request, result) }, policy);
+  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')));
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
+    archiveBytes: () => changes.archiveBytes(),
   });
   const installer = new PayloadInstaller(lists, logger, metrics);
-  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')));
   const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins, changes };
   return { deps, lists, state, metrics, installer };
 }

@@ -114,6 +114,7 @@ export const ListStatusSchema = Type.Object({
   lastRefresh: Type.Union([Timestamp('When this server last loaded the list.'), Type.Null()]),
   version: ListVersionSchema,
   versionSince: Type.Union([Timestamp('When this service first loaded this content version.'), Type.Null()]),
+  archiveBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Bytes the version archive holds for this list: every version kept (LISTS_ARCHIVE_DAYS), compressed.' })),
   status: ListStatusValueSchema,
   sourceUrl: Type.String({ format: 'uri' }),
 });

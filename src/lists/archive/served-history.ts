@@ -10,7 +10,7 @@
  * the file is replaced atomically, and a lost append (two instances at the same moment) loses a
  * point in time, never a version.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LIST_SOURCES, type ListEntry, type ListSource } from '../model.js';
 import { listsVersionOf } from '../versions.js';
@@ -88,4 +88,17 @@ export async function recordServedSet(archive: VersionArchive, set: LoadedVersio
     await writeVersionHashes(archive, s.source, s.version, set.entries.filter((e) => e.listSource === s.source));
   }
   await recordServed(archive, Object.fromEntries(set.catalog.map((s) => [s.source, s.version])), now, days);
+}
+
+/** Bytes the archive holds per list source (every kept version: entries, hashes and index files). */
+export async function archiveBytes(archive: VersionArchive): Promise<Map<ListSource, number>> {
+  const sizes = new Map<ListSource, number>();
+  for (const source of LIST_SOURCES) {
+    const dir = join(archive.dir, source);
+    const names = await readdir(dir).catch(() => [] as string[]);
+    let total = 0;
+    for (const name of names) total += (await stat(join(dir, name)).catch(() => null))?.size ?? 0;
+    if (names.length > 0) sizes.set(source, total);
+  }
+  return sizes;
 }

@@ -15,11 +15,12 @@ import { entryKey } from '../../engine/entry-lookup.js';
 import type { ListStatus } from '../../lists/catalog.js';
 import type { ListSource } from '../../lists/model.js';
 import { changesBetween, parseSince, SINCE_ISSUE, versionsSince, type ListChanges } from '../../lists/archive/changes-since.js';
-import { servedHistory, type ServedSet } from '../../lists/archive/served-history.js';
+import { archiveBytes, servedHistory, type ServedSet } from '../../lists/archive/served-history.js';
 import { ArchiveError, type VersionArchive } from '../../lists/archive/version-archive.js';
 import { readVersionHashes, type EntryHashes } from '../../lists/archive/version-hashes.js';
 
 const HISTORY_TTL_MS = 1_000;
+const SIZES_TTL_MS = 10_000;
 const MAX_HASHES = 32;
 const MAX_ENGINES = 4;
 
@@ -98,6 +99,14 @@ export class ListChangesService {
     }
     return found;
   }
+
+  /** Bytes archived per list source (GET /lists and /metrics), read again after SIZES_TTL_MS. */
+  archiveBytes(): Promise<Map<ListSource, number>> {
+    if (this.sizes === null || Date.now() - this.sizes.read >= SIZES_TTL_MS) this.sizes = { read: Date.now(), bytes: archiveBytes(this.archive) };
+    return this.sizes.bytes;
+  }
+
+  private sizes: { read: number; bytes: Promise<Map<ListSource, number>> } | null = null;
 
   /** The served history, read again after HISTORY_TTL_MS (or when `reread`). */
   private servedSets(reread: boolean): Promise<ServedSet[]> {
