@@ -1,7 +1,8 @@
 /**
  * @module POST /sanctions-screening/v1/screen: one party.
  * authenticate -> validate -> lists loaded, required lists there, the `lists` filter not only empty
- * lists? -> screen and encode the answer -> quota (1 unit) and audit record (with the lists and
+ * lists? -> with `changedSince`, the engine over the entries added or changed since (400 / 410 before
+ * anything is charged) -> screen and encode the answer -> quota (1 unit) and audit record (with the lists and
  * engine versions and the answer's SHA-256) in one store step -> reply (with `coverage`). The answer
  * is made before the charge because the audit record holds its hash; a call refused by the quota
  * then costs one screening (bounded work) and leaves nothing behind. Should the answer be
