@@ -106,6 +106,8 @@ export class Engine implements ScreeningEngine {
     private readonly entries: readonly ListEntry[],
     private readonly freshness: ReadonlyMap<ListSource, string | null>,
     private readonly weightOf: WeightOf,
+    /** The index queries are read and planned by: this one, or the full one of an engine over some entries (restrictedTo). */
+    private readonly planIndex: BuiltIndex = index,
   ) {
     this.thresholds = Object.freeze({
       strict: MODES.strict.thresholds,
@@ -130,7 +132,7 @@ export class Engine implements ScreeningEngine {
       if (at !== undefined) entries.push(this.entries[at]);
     }
     const index = buildIndex(entries, this.index);
-    return new Engine(await MatchingCore.load(index.arrays), index, entries, this.freshness, this.weightOf);
+    return new Engine(await MatchingCore.load(index.arrays), index, entries, this.freshness, this.weightOf, this.index);
   }
 
   entry(source: ListSource, entryId: string): ListEntry | null {
@@ -179,7 +181,7 @@ export class Engine implements ScreeningEngine {
         spent += plan;
         limits = { ...shared, work: this.aliasWork - spent };
       }
-      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
+      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex);
       // The core stopped this alias's walks at the bound: it was not compared in full, and no alias
       // after it is searched (its hits still count below).
       let stopped = false;
