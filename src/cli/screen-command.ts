@@ -16,6 +16,7 @@ import { loadConfig } from '../config.js';
 import { coverageFromCatalog, coverageSummary, coverageTable, coverageWarnings, fetchCoverage, type Coverage } from './screen/coverage-view.js';
 import { CSV_COLUMNS_HELP, DELIMITERS } from './screen/csv-input.js';
 import { createHttpScreener } from './screen/http-screener.js';
+import { changesSummary, fetchChanges } from './screen/changes-view.js';
 import { createInProcessScreener } from './screen/in-process-screener.js';
 import { createWorkerScreener } from './screen/worker-screener.js';
 import { formatOf, type InputScan } from './screen/input-file.js';
@@ -72,6 +73,8 @@ Examples:
   rps screen --input people.csv --output results.csv --url https://screening.example.com
   rps screen -i people.jsonl -o results.jsonl --url http://127.0.0.1:8080 --api-key-file ~/.rps-key
   rps screen -i people.csv -o results.jsonl --in-process --lists-dir /srv/lists --fuzziness strict
+  rps screen -i customers.csv -o new-matches.csv --url http://127.0.0.1:8080 --changed-since 5c1e0a7d93b2f468
+    (only the list entries added or changed since that lists version; prints the next --changed-since)
 
 Exit status: 0 done (or --max-batches reached), 1 stopped early (resumable), 2 usage error,
 130 interrupted.`;
@@ -161,9 +164,11 @@ async function screenerFor(
     if (flags.apiKeyEnv !== undefined || flags.apiKeyFile !== undefined) {
       throw new ScreenUsageError('--api-key-env and --api-key-file go with --url, not --in-process');
     }
+    if (flags.changedSince !== undefined) throw new ScreenUsageError('--changed-since goes with --url (the server keeps the version archive), not --in-process');
     return () => localScreener(flags, io, onCoverage);
   }
   if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
+  if (flags.changedSince !== undefined && flags.url === undefined) throw new ScreenUsageError('--changed-since goes with --url (the server keeps the version archive)');
   if (flags.threads !== undefined) throw new ScreenUsageError('--threads goes with --in-process; with --url use --concurrency');
   const { url } = flags;
   const apiKey = await readApiKey(flags, io);
@@ -171,6 +176,7 @@ async function screenerFor(
   return async () => {
     const coverage = await fetchCoverage(url, apiKey, flags.timeout * 1000);
     showCoverage(coverage, `screening against ${url}`, flags, io);
+    if (flags.changedSince !== undefined) io.err(`${changesSummary(await fetchChanges(url, apiKey, flags.changedSince, flags.timeout * 1000), flags.changedSince)}\n`);
     onCoverage(coverage);
     return screener;
   };

@@ -7,11 +7,11 @@
  * and its JSON text is cached per `lists` filter (a 12-bit mask: at most 4,096 texts), to be
  * spliced into answers rather than serialised with every one.
  */
-import { createHash } from 'node:crypto';
 import { AppError, type FieldIssue } from '../errors.js';
 import type { PublishedAtSource } from '../lists/catalog-feeds.js';
 import type { ListStatus, ListStatusValue } from '../lists/catalog.js';
 import { LIST_SOURCES, type ListSource } from '../lists/model.js';
+import { listsVersionOf } from '../lists/versions.js';
 
 export interface CoverageItem {
   source: ListSource;
@@ -46,10 +46,7 @@ export const LISTS_UNAVAILABLE_MESSAGE = 'A list this request must be screened a
 /** A list without a date of its own (publishedAtSource file-time) cannot vouch for its age: incomplete. */
 const isComplete = (item: CoverageItem): boolean => item.status === 'ok' && item.entryCount > 0 && item.publishedAtSource !== 'file-time';
 
-/** 16 hex of SHA-256 over "source version" lines, in ranking order (a missing list counts as "-"). */
-export function listsVersionOf(items: readonly Pick<CoverageItem, 'source' | 'version'>[]): string {
-  return createHash('sha256').update(items.map((i) => `${i.source} ${i.version ?? '-'}\n`).join('')).digest('hex').slice(0, 16);
-}
+export { listsVersionOf };
 
 export class CoverageBook {
   private readonly items: ReadonlyMap<ListSource, CoverageItem>;
@@ -116,4 +113,10 @@ function maskOf(lists: readonly ListSource[] | undefined): number {
   let mask = 0;
   for (const source of lists) mask |= 1 << LIST_SOURCES.indexOf(source);
   return mask;
+}
+
+/** The coverage of a `changedSince` screening: the same lists, saying only entries changed since `since` were screened against. */
+export function changedSinceCoverage(prepared: PreparedCoverage, since: string): PreparedCoverage {
+  const value: Coverage = { ...prepared.value, changedSince: since };
+  return { value, json: JSON.stringify(value) };
 }

@@ -11,7 +11,8 @@ import { isInvisibleOnly } from '../types/invisible.js';
 
 const validateScreen = compileValidator(ScreenRequestSchema);
 
-export type ScreenInput = { ok: true; request: ScreenRequest } | { ok: false; issues: FieldIssue[] };
+/** `changedSince` stays beside the request: the server chooses the entries screened, the engine never sees it. */
+export type ScreenInput = { ok: true; request: ScreenRequest; changedSince?: string } | { ok: false; issues: FieldIssue[] };
 
 export function readScreenRequest(data: unknown): ScreenInput {
   // Before the trimmed copy: copying an object of 90,000 keys alone costs ~0.1 s.
@@ -21,7 +22,8 @@ export function readScreenRequest(data: unknown): ScreenInput {
   if (!result.ok) return { ok: false, issues: result.issues };
   const invisible = invisibleIssues(result.value);
   if (invisible.length > 0) return { ok: false, issues: invisible };
-  return { ok: true, request: normalised(result.value) };
+  const { changedSince } = result.value;
+  return changedSince === undefined ? { ok: true, request: normalised(result.value) } : { ok: true, request: normalised(result.value), changedSince };
 }
 
 export const NOTHING_TO_SCREEN = 'has nothing to screen (only invisible characters: zero-width, format, control or combining marks)';

@@ -4,8 +4,9 @@
  */
 import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
-import type { BuiltIndex } from './index-builder.js';
-import type { MatchingCore } from './core.js';
+import { buildIndex, type BuiltIndex } from './index-builder.js';
+import { MatchingCore } from './core.js';
+import { onlyEntries, RESTRICTED_MAX } from './changed-only.js';
 import { ALIAS_WORK, aliasLimits, aliasPlanWork, FULL_LIMITS, searchWork } from './budget.js';
 import { actionOf, evidenceCeiling, fieldEvidence } from './evidence.js';
 import { entryKey } from './entry-lookup.js';
@@ -105,6 +106,8 @@ export class Engine implements ScreeningEngine {
     private readonly entries: readonly ListEntry[],
     private readonly freshness: ReadonlyMap<ListSource, string | null>,
     private readonly weightOf: WeightOf,
+    /** The index queries are read and planned by: this one, or the full one of an engine over some entries (restrictedTo). */
+    private readonly planIndex: BuiltIndex = index,
   ) {
     this.thresholds = Object.freeze({
       strict: MODES.strict.thresholds,
@@ -115,6 +118,21 @@ export class Engine implements ScreeningEngine {
 
   get size(): number {
     return this.entries.length;
+  }
+
+  /**
+   * An engine over the entries `keys` name (entryKey; others ignored), for changedSince screening
+   * (changed-only.ts): its own small index, token rarity from this one's, so the same scores.
+   */
+  async restrictedTo(keys: ReadonlySet<string>): Promise<ScreeningEngine> {
+    if (keys.size > RESTRICTED_MAX) return onlyEntries(this, keys, DEFAULT_LIMIT);
+    const entries: ListEntry[] = [];
+    for (const key of keys) {
+      const at = this.index.lookup.byId.get(key);
+      if (at !== undefined) entries.push(this.entries[at]);
+    }
+    const index = buildIndex(entries, this.index);
+    return new Engine(await MatchingCore.load(index.arrays), index, entries, this.freshness, this.weightOf, this.index);
   }
 
   entry(source: ListSource, entryId: string): ListEntry | null {
@@ -163,7 +181,7 @@ export class Engine implements ScreeningEngine {
         spent += plan;
         limits = { ...shared, work: this.aliasWork - spent };
       }
-      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits);
+      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex);
       // The core stopped this alias's walks at the bound: it was not compared in full, and no alias
       // after it is searched (its hits still count below).
       let stopped = false;

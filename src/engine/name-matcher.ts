@@ -551,10 +551,10 @@ function sortByWeightDescending(units: QueryUnit[]): void {
  * reversed or scrambled spelling), 5+ letters only, and only for query tokens no list name has
  * (a listed token is a name in its own right: "Maria" is not a scrambled "Amira").
  */
-function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim: number): void {
+function addAnagrams(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, sim: number, planIndex: BuiltIndex = index): void {
   plan.units.forEach((unit, u) => {
     if (unit.span !== 1 || unit.text.length < ANAGRAM_MIN || plan.tokens[unit.pos].weak) return;
-    if (index.tokens.has(unit.text)) return;
+    if (planIndex.tokens.has(unit.text)) return;
     for (const id of index.anagrams.get(anagramKey(unit.text)) ?? []) core.queueAdd(u, id, sim);
   });
 }
@@ -951,7 +951,10 @@ export interface ScoreFloor {
 
 /**
  * Scores a query name against every name in the index; best score per name, unsorted; with a
- * floor, only the names whose scores it keeps.
+ * floor, only the names whose scores it keeps. `planIndex`: the index whose words the query is read
+ * and planned by (word breaks, glued articles, known syllables, anagram eligibility); another than
+ * `index` when `index` holds some of its entries only (changed-only.ts), so the plan is the full
+ * screening's and each entry scores as it would there.
  */
 export function matchName(
   core: MatchingCore,
@@ -962,6 +965,7 @@ export function matchName(
   listMask: number,
   floor?: ScoreFloor,
   limits: Readonly<QueryLimits> = FULL_LIMITS,
+  planIndex: BuiltIndex = index,
 ): NameHit[] {
   // Set first, so workDone() reads 0 for a name that reaches no collect().
   core.setWorkLimit(limits.work);
@@ -973,7 +977,7 @@ export function matchName(
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
   // The name's words are read once, for both searches (neither changes them).
-  const words = gluedArticles(rawWords(name, limits), index);
+  const words = gluedArticles(rawWords(name, limits), planIndex);
   countReading(words);
   const read = tokensOfWords(words);
   const runs = syllableRuns(name, read);
@@ -981,17 +985,17 @@ export function matchName(
   if (!mode.fuzzyTokens) return keepSyllableOrder(index, exact, runs, read, 0, name);
   // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
   // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
-  const fuzzy = fuzzyName(name, mode, index);
+  const fuzzy = fuzzyName(name, mode, planIndex);
   const plan = fuzzy === name
-    ? planWords(words, mode, weightOf, index.tokens, limits, index, read)
-    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), index)), mode, weightOf, index.tokens, limits, index);
+    ? planWords(words, mode, weightOf, planIndex.tokens, limits, planIndex, read)
+    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex)), mode, weightOf, planIndex.tokens, limits, planIndex);
   if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
   core.beginPlan(mode);
   // A name in romanised syllables ("KIM Hun"): a syllable the lists know is matched as written, like
   // a Han/Hangul one ("Hun" is not "Kun"); one they do not know may still be a typo ("Liong" of Lirong).
-  const asWritten = romanisedQuery(plan.tokens) ? knownSyllables(plan, index) : 0;
+  const asWritten = romanisedQuery(plan.tokens) ? knownSyllables(plan, planIndex) : 0;
   try {
     for (let u = 0; u < plan.units.length; u++) {
       const unit = plan.units[u];
@@ -1023,7 +1027,7 @@ export function matchName(
     }
     if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0);
     if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
-    if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim);
+    if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim, planIndex);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);
     const chainMask = plan.tokens.reduce((m, t, i) => (LINEAGE_PARTICLES.has(t.text) ? m | (1 << i) : m), 0);
     // A word written in an abjad is a whole word with its vowels unwritten, never an initial or an

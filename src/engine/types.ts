@@ -121,5 +121,10 @@ export interface ScreeningEngine {
   entry(source: ListSource, entryId: string): ListEntry | null;
   /** Number of list entries indexed. */
   readonly size: number;
+  /**
+   * An engine over some of these entries only (keys: entry-lookup.ts entryKey), for `changedSince`
+   * screening (engine/changed-only.ts); absent where it cannot be built (an engine made by hand).
+   */
+  restrictedTo?(keys: ReadonlySet<string>): Promise<ScreeningEngine>;
   readonly thresholds: Readonly<Record<Fuzziness, ModeThresholds>>;
 }

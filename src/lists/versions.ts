@@ -72,15 +72,37 @@ function sortedJson(items: readonly unknown[]): string[] {
   return items.map(canonicalJson).sort();
 }
 
+/**
+ * Hashes already computed, per entry object: a load computes each entry's hash for the list version,
+ * and the archive's hash files (archive/version-hashes.ts) read them again for the same objects.
+ */
+const HASHES = new WeakMap<ListEntry, string>();
+
 /** SHA-256 (hex, 64 characters) of the entry's canonical content. */
 export function entryContentHash(entry: ListEntry): string {
-  return createHash('sha256').update(canonicalJson(entryContent(entry))).digest('hex');
+  let hash = HASHES.get(entry);
+  if (hash === undefined) HASHES.set(entry, (hash = createHash('sha256').update(canonicalJson(entryContent(entry))).digest('hex')));
+  return hash;
 }
 
 /** A list's version: 16 hex characters over its entries' content hashes, ordered by entryId. */
 export function listVersion(entries: readonly ListEntry[]): string {
-  const rows = entries.map((e) => [e.entryId, entryContentHash(e)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return versionOfHashes(entries.map((e) => [e.entryId, entryContentHash(e)] as const));
+}
+
+/** The list version of (entryId, content hash) rows, in any order (the archive's hash files hold them). */
+export function versionOfHashes(unordered: readonly (readonly [string, string])[]): string {
+  const rows = [...unordered].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const h = createHash('sha256');
   for (const [id, hash] of rows) h.update(`${id}\t${hash}\n`);
   return h.digest('hex').slice(0, 16);
+}
+
+/**
+ * `coverage.listsVersion`: 16 hex of SHA-256 over "source version" lines of the lists screened
+ * against, in ranking order (a missing list counts as "-"). Here, below the contract, because the
+ * version archive resolves a listsVersion back to its lists (archive/changes-since.ts).
+ */
+export function listsVersionOf(items: readonly { source: string; version: string | null }[]): string {
+  return createHash('sha256').update(items.map((i) => `${i.source} ${i.version ?? '-'}\n`).join('')).digest('hex').slice(0, 16);
 }

@@ -3,7 +3,10 @@
  * the config, metrics, a lists holder the loaded set is swapped into, the installer that swaps
  * payloads from the list pipeline, and the server deps over them.
  */
+import { join } from 'node:path';
 import type { Config } from '../config.js';
+import { VersionArchive } from '../lists/archive/version-archive.js';
+import { ListChangesService } from './answers/list-changes.js';
 import { buildEngine } from '../engine/index.js';
 import type { LoadedListSet } from '../lists/catalog.js';
 import { createState } from '../state/create-state.js';
@@ -44,12 +47,16 @@ export async function createThreadServices(config: Config, logger: Logger, optio
   });
   const policy = { required: config.listsRequired, maxAgeDays: config.listsMaxAgeDays, poolReady: !options.inPool };
   const lists = new ListsHolder({ screened: (request, result) => metrics?.screened(request, result) }, policy);
+  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')));
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
+    archiveBytes: () => changes.archiveBytes(),
   });
   const installer = new PayloadInstaller(lists, logger, metrics);
   const archive = new ArchivedListsLink(config.dataDir);
-  const deps: ServerDeps = { lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins, archivedLists: archive };
+  const deps: ServerDeps = {
+    lists, state, logger, metrics, now: () => new Date(), corsOrigins: config.corsOrigins, archivedLists: archive, changes,
+  };
   return { deps, lists, state, metrics, installer, archive };
 }
 

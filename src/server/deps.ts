@@ -11,6 +11,7 @@ import type { State } from '../state/state-types.js';
 import type { Logger } from './logging/logger.js';
 import type { BatchScreener } from './threads/peer-screening.js';
 import type { ArchivedLists } from './lists-pipeline/archived-lists.js';
+import type { ListChangesService } from './answers/list-changes.js';
 
 /** The service ID this project serves; other slugs under /{service}/v1 answer unknown_service. */
 export const SERVICE_ID = 'sanctions-screening';
@@ -71,6 +72,8 @@ export interface ServerDeps {
   readonly batchScreener?: BatchScreener;
   /** The list sets served before, for audit reconstruction; only the served set can be reconstructed when absent. */
   readonly archivedLists?: ArchivedLists;
+  /** The changes feed and changedSince screening over the version archive; absent in tests that build deps by hand. */
+  readonly changes?: ListChangesService;
   /** Origins answered with CORS headers (CORS_ORIGINS); none when absent. */
   readonly corsOrigins?: readonly string[];
 }

@@ -17,6 +17,8 @@ import type { InputRow, OutputRecord, ValidRow } from './screen-records.js';
 
 /** Command-line defaults applied to rows that do not set the field themselves. */
 export interface RowDefaults {
+  /** --changed-since: every row is screened against the entries added or changed since then only. */
+  changedSince?: string;
   fuzziness?: Fuzziness;
   threshold?: number;
   limit?: number;

@@ -6,6 +6,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import { DEFAULT_FUZZINESS, FUZZINESS_MODES, type Fuzziness } from '../../engine/types.js';
 import { isListSource, LIST_SOURCES, type ListSource } from '../../lists/model.js';
 import { MAX_LIMIT } from '../../contract/schemas/screen-request.js';
+import { parseSince, SINCE_ISSUE } from '../../lists/archive/changes-since.js';
 import type { RowDefaults } from './prepare-rows.js';
 import type { InputFormat } from './screen-records.js';
 
@@ -24,6 +25,7 @@ export interface ScreenFlags {
   threshold?: number;
   limit?: number;
   lists?: ListSource[];
+  changedSince?: string;
   concurrency: number;
   threads?: number;
   retries: number;
@@ -52,6 +54,7 @@ export function screenOptions(command: Command): Command {
     .option('--threshold <0..1>', 'review threshold for rows that set none', fraction)
     .option('--limit <n>', `most matches per row, 1..${MAX_LIMIT} (server default: 10)`, integerIn(1, MAX_LIMIT))
     .option('--lists <sources>', 'screen only against these lists (comma-separated listSource IDs)', listSources)
+    .option('--changed-since <version|time>', 'with --url: screen only against entries added or changed since this listsVersion or ISO 8601 UTC time', changedSince)
     .option('--concurrency <n>', 'batches in flight with --url, 1..8', integerIn(1, 8), 2)
     .option('--threads <n>', 'screening threads with --in-process, 1..64 (default: the cores available)', integerIn(1, 64))
     .option('--retries <n>', 'retries of a batch after a 5xx answer or network error, 0..20', integerIn(0, 20), 5)
@@ -68,6 +71,7 @@ export function rowDefaults(flags: ScreenFlags): RowDefaults {
   if (flags.threshold !== undefined) defaults.threshold = flags.threshold;
   if (flags.limit !== undefined) defaults.limit = flags.limit;
   if (flags.lists !== undefined) defaults.lists = flags.lists;
+  if (flags.changedSince !== undefined) defaults.changedSince = flags.changedSince;
   return defaults;
 }
 
@@ -97,6 +101,11 @@ function integerIn(min: number, max: number): (value: string) => number {
     if (!/^\d+$/.test(value) || parsed < min || parsed > max) throw new InvalidArgumentError(`must be a whole number from ${min} to ${max}`);
     return parsed;
   };
+}
+
+function changedSince(value: string): string {
+  if (parseSince(value) === null) throw new InvalidArgumentError(SINCE_ISSUE);
+  return value;
 }
 
 function listSources(value: string): ListSource[] {

@@ -114,11 +114,27 @@ export const ListStatusSchema = Type.Object({
   lastRefresh: Type.Union([Timestamp('When this server last loaded the list.'), Type.Null()]),
   version: ListVersionSchema,
   versionSince: Type.Union([Timestamp('When this service first loaded this content version.'), Type.Null()]),
+  archiveBytes: Type.Optional(Type.Integer({ minimum: 0, description: 'Bytes the version archive holds for this list: every version kept (LISTS_ARCHIVE_DAYS), compressed.' })),
   status: ListStatusValueSchema,
   sourceUrl: Type.String({ format: 'uri' }),
 });
 
 export const ListsResponseSchema = Type.Object({ data: Type.Array(ListStatusSchema) });
+
+const EntryIds = (description: string) => Type.Array(Type.String(), { description: `${description}, by entryId (sorted).` });
+
+export const ListChangesSchema = Type.Object({
+  from: Hex16('The listsVersion `since` stands for, over the lists it covers.'),
+  to: Hex16('The listsVersion served now over the same lists: the `since` (or `changedSince`) to use next time.'),
+  lists: Type.Array(Type.Object({
+    source: StringEnum(LIST_SOURCES),
+    fromVersion: ListVersionSchema,
+    toVersion: ListVersionSchema,
+    added: EntryIds('Entries listed now and not then'),
+    changed: EntryIds('Entries listed then and now whose content (any field) differs'),
+    removed: EntryIds('Entries listed then and no longer'),
+  }), { description: 'One item per list `since` covers (every list for a time; a listsVersion of a `lists` filter covers those lists).' }),
+});
 
 export const AuditRecordSchema = Type.Object({
   requestId: Type.String({ format: 'uuid' }),

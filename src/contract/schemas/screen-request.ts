@@ -80,6 +80,14 @@ export const ScreenRequestSchema = Type.Object(
     threshold: Type.Optional(
       Type.Number({ minimum: 0, maximum: 1, description: 'Review threshold overriding the mode default (0..1).' }),
     ),
+    changedSince: Type.Optional(
+      Type.String({
+        pattern: '^([0-9a-f]{16}|\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?Z)$',
+        description: 'Screen only against entries added or changed since this `coverage.listsVersion` of an earlier answer or ' +
+          'this ISO 8601 UTC time (`coverage.changedSince` then says so, and `clear` means "no new match since"). ' +
+          'A version or time older than the version archive answers 410 `list_version_gone`; see GET /lists/changes.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'One party to screen.' },
 );

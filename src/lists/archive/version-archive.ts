@@ -20,7 +20,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promis
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { gunzip, gzip } from 'node:zlib';
-import type { ListEntry, ListSource } from '../model.js';
+import { LIST_SOURCES, type ListEntry, type ListSource } from '../model.js';
 import { listVersion } from '../versions.js';
 
 const gzipAsync = promisify(gzip);
@@ -53,7 +53,7 @@ export class ArchiveError extends Error {
   }
 }
 
-const VERSION = /^[0-9a-f]{16}$/;
+export const VERSION_PATTERN = /^[0-9a-f]{16}$/;
 
 export class VersionArchive {
   constructor(readonly dir: string) {}
@@ -63,7 +63,7 @@ export class VersionArchive {
   }
 
   private fileOf(source: ListSource, version: string): string {
-    if (!VERSION.test(version)) throw new ArchiveError('gone', `not a list version: ${version}`);
+    if (!VERSION_PATTERN.test(version)) throw new ArchiveError('gone', `not a list version: ${version}`);
     return join(this.sourceDir(source), `${version}.json.gz`);
   }
 
@@ -81,12 +81,13 @@ export class VersionArchive {
    * Records that `version` of `source` is served at `now`, writing its entries first when the
    * archive does not hold them yet. Returns the version's record.
    */
-  async record(source: ListSource, version: string, entries: readonly ListEntry[], now: Date): Promise<ArchivedVersion> {
+  async record(source: ListSource, version: string, entries: readonly ListEntry[], now: Date, since?: string | null): Promise<ArchivedVersion> {
     const index = await this.index(source);
     let item = index.versions.find((v) => v.version === version);
     if (item === undefined || !(await this.present(source, item))) {
       const written = await this.write(source, version, entries);
-      item = { version, since: item?.since ?? now.toISOString(), lastServed: now.toISOString(), entryCount: entries.length, ...written };
+      // `since`: when the catalog says the version began to be served (its versionSince), kept across restarts.
+      item = { version, since: item?.since ?? since ?? now.toISOString(), lastServed: now.toISOString(), entryCount: entries.length, ...written };
       index.versions = [...index.versions.filter((v) => v.version !== version), item];
     } else {
       item.lastServed = now.toISOString();
@@ -121,7 +122,10 @@ export class VersionArchive {
     const index = await this.index(source);
     const cutoff = now.getTime() - days * DAY_MS;
     const gone = index.versions.filter((v) => !keep.has(v.version) && Date.parse(v.lastServed) < cutoff);
-    for (const v of gone) await rm(this.fileOf(source, v.version), { force: true });
+    for (const v of gone) {
+      await rm(this.fileOf(source, v.version), { force: true });
+      await rm(join(this.sourceDir(source), `${v.version}.hashes.json.gz`), { force: true });
+    }
     const names = await readdir(this.sourceDir(source)).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.endsWith('.tmp'))) await rm(join(this.sourceDir(source), name), { force: true });
     if (gone.length > 0) await this.writeIndex({ source, versions: index.versions.filter((v) => !gone.includes(v)) });
@@ -175,7 +179,7 @@ function sha256(bytes: Buffer): string {
 /** What archiveServedSet needs of a loaded set (lists/catalog.ts LoadedListSet satisfies it). */
 export interface ServedSet {
   entries: readonly ListEntry[];
-  catalog: ReadonlyArray<{ source: ListSource; version: string | null; status: string }>;
+  catalog: ReadonlyArray<{ source: ListSource; version: string | null; status: string; versionSince?: string | null }>;
 }
 
 /**
@@ -188,11 +192,20 @@ export async function archiveServedSet(archive: VersionArchive, set: ServedSet, 
   for (const status of set.catalog) {
     if (status.version === null || status.status === 'missing' || status.status === 'sample') continue;
     try {
-      await archive.record(status.source, status.version, set.entries.filter((e) => e.listSource === status.source), now);
+      await archive.record(status.source, status.version, set.entries.filter((e) => e.listSource === status.source), now, status.versionSince);
       await archive.prune(status.source, new Set([status.version]), now, days);
     } catch (error) {
       failures.push({ source: status.source, error: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) });
     }
   }
   return failures;
+}
+
+/** When each archived version was first served, `${source}/${version}` -> time (catalog.ts LoadOptions.firstSeen). */
+export async function archivedSince(archive: VersionArchive): Promise<Map<string, string>> {
+  const since = new Map<string, string>();
+  for (const source of LIST_SOURCES) {
+    for (const v of (await archive.index(source)).versions) since.set(`${source}/${v.version}`, v.since);
+  }
+  return since;
 }

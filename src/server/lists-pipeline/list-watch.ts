@@ -12,7 +12,7 @@
  * the watch also reloads once a kept list has become old enough to turn stale.
  */
 import type { FeedReader } from '../../lists/catalog-feeds.js';
-import { currentFingerprint, loadListSet, type LoadedListSet } from '../../lists/catalog.js';
+import { currentFingerprint, loadListSet, type LoadedListSet, type LoadOptions } from '../../lists/catalog.js';
 import type { Logger } from '../logging/logger.js';
 
 export interface ListWatchOptions {
@@ -32,6 +32,8 @@ export interface ListWatchOptions {
    * every file, while a reload may go on without a file still being read. Absent: parsed in this thread.
    */
   reader?(first: boolean): FeedReader;
+  /** When a list version was first served before this process (the version archive): versionSince survives a restart. */
+  firstSeen?: LoadOptions['firstSeen'];
   /** Told each time a scan of the directory completed (read and fingerprinted, before any load): the watchdog's heartbeat. */
   onScanned?(): void;
 }
@@ -59,7 +61,7 @@ export function watchListSet(options: ListWatchOptions): ListWatch {
     try {
       const set = await loadListSet({
         dir: options.dir, sampleDir: options.sampleDir, previous: current, staleAfterMs: options.staleAfterMs, maxCollapse: options.maxCollapse,
-        read: options.reader?.(current === undefined),
+        read: options.reader?.(current === undefined), firstSeen: options.firstSeen,
       });
       const ms = Math.round(performance.now() - started);
       if (set.entries.length === 0) {

@@ -11,7 +11,8 @@ import { buildIndex } from '../../engine/index-builder.js';
 import type { LoadedListSet } from '../../lists/catalog.js';
 import { BoundedReader } from './bounded-reader.js';
 import { watchListSet } from './list-watch.js';
-import { archiveServedSet, DEFAULT_ARCHIVE_DAYS, VersionArchive } from '../../lists/archive/version-archive.js';
+import { archivedSince, archiveServedSet, DEFAULT_ARCHIVE_DAYS, VersionArchive } from '../../lists/archive/version-archive.js';
+import { recordServedSet } from '../../lists/archive/served-history.js';
 import { createLogger } from '../logging/logger.js';
 import { packLists } from './lists-payload.js';
 import { packArchivedSet } from './archived-payload.js';
@@ -32,6 +33,8 @@ if (!lowerProcessPriority()) logger.warn('the list pipeline could not lower its 
 
 let seq = 0;
 const archive = options.archiveDir === undefined ? null : new VersionArchive(options.archiveDir);
+/** `${source}/${version}` -> when first served, from the archive: a restart with the same content keeps its versionSince. */
+const firstSeen = archive === null ? new Map<string, string>() : await archivedSince(archive);
 /** The install the pipeline waits for: at most one at a time. */
 let pending: { seq: number; resolve(): void; reject(error: Error): void } | null = null;
 
@@ -58,11 +61,22 @@ async function indexAndHandOver(set: LoadedListSet, loadMs: number): Promise<voi
   const file = join(options.spoolDir, `lists-${process.pid}-${seq}.bin`);
   await writeFile(file, blob);
   logger.info({ seq, entries: stats.entries, buildMs, packMs: stats.packMs, bytes: stats.bytes }, 'index built');
+  await recordVersions(set);
   await new Promise<void>((resolve, reject) => {
     pending = { seq, resolve, reject };
     post({ type: 'loaded', header, stats, file });
   });
   await archiveServed(set);
+}
+
+/** Before hand-over: the versions' entry hashes and the served history (the changes feed reads them). */
+async function recordVersions(set: LoadedListSet): Promise<void> {
+  if (archive === null) return;
+  try {
+    await recordServedSet(archive, set, new Date(), options.archiveDays ?? DEFAULT_ARCHIVE_DAYS);
+  } catch (error) {
+    logger.warn({ error: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) }, 'served list versions not recorded; retried at the next load');
+  }
 }
 
 /** Keeps every served version for reconstruction and the changes feed, here in the background process. */
@@ -72,14 +86,15 @@ async function archiveServed(set: LoadedListSet): Promise<void> {
   const now = new Date();
   const days = options.archiveDays ?? DEFAULT_ARCHIVE_DAYS;
   const failures = await archiveServedSet(archive, set, now, days);
-  await recordServedSet(set, now, days).catch((error: unknown) =>
+  await logServedSet(set, now, days).catch((error: unknown) =>
     logger.warn({ error: error instanceof Error ? error.message.split('\n', 1)[0] : String(error) }, 'served list set not recorded; recorded at the next load'));
+  for (const s of set.catalog) if (s.version !== null && s.versionSince !== null) firstSeen.set(`${s.source}/${s.version}`, s.versionSince);
   for (const f of failures) logger.warn({ source: f.source, error: f.error }, 'list version not archived; retried at the next load');
   logger.info({ ms: Math.round(performance.now() - started), failed: failures.length }, 'list versions archived');
 }
 
 /** Which set was served (for reconstruction: the versions of all its lists and the facts answers showed). */
-async function recordServedSet(set: LoadedListSet, now: Date, days: number): Promise<void> {
+async function logServedSet(set: LoadedListSet, now: Date, days: number): Promise<void> {
   if (servedSets === null || set.sample) return;
   const recorded = await servedSets.record(set.catalog, set.loadedAt, now);
   await servedSets.prune(recorded.id, now, days);
@@ -99,5 +114,6 @@ const watch = watchListSet({
   // The first load waits for every file (until its bounds); a reload waits one refresh interval at most.
   reader: (first) => reader.forLoad(first ? Infinity : options.intervalMs),
   onScanned: () => post({ type: 'scanned' }),
+  firstSeen: (source, version) => firstSeen.get(`${source}/${version}`) ?? null,
 });
 void watch.first.then(() => post({ type: 'first-done' }));

@@ -6,12 +6,23 @@
 import { Gauge, type Registry } from 'prom-client';
 import { wasmMemoryBytes } from '../../engine/engine-memory.js';
 import type { ListStatusValue } from '../../lists/catalog.js';
+import type { ListSource } from '../../lists/model.js';
 import type { ListsHolder } from '../lists-pipeline/lists-holder.js';
 
 const STATUSES: readonly ListStatusValue[] = ['ok', 'stale', 'missing', 'sample'];
 
-export function registerListGauges(registry: Registry, lists: ListsHolder): void {
+export function registerListGauges(registry: Registry, lists: ListsHolder, archiveBytes?: () => Promise<ReadonlyMap<ListSource, number>>): void {
   const registers = [registry];
+  if (archiveBytes !== undefined) {
+    new Gauge({
+      name: 'rps_list_archive_bytes', help: 'Bytes the list version archive holds per list source (every version kept, compressed).', labelNames: ['source'], aggregator: 'first', registers,
+      async collect() {
+        const sizes = await archiveBytes().catch(() => new Map<ListSource, number>());
+        this.reset();
+        for (const [source, bytes] of sizes) this.set({ source }, bytes);
+      },
+    });
+  }
   // Every serving thread holds the same lists: one thread's figures stand for all ('first').
   new Gauge({
     name: 'rps_list_entries', help: 'Entries loaded per list source.', labelNames: ['source'], aggregator: 'first', registers,

@@ -21,6 +21,7 @@ export function observedEngine(engine: ScreeningEngine, observer: ScreenObserver
       return results;
     },
     entry: (source, entryId) => engine.entry(source, entryId),
+    ...(engine.restrictedTo && { restrictedTo: async (keys) => observedEngine(await engine.restrictedTo!(keys), observer) }),
     get size() {
       return engine.size;
     },

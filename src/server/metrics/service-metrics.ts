@@ -16,12 +16,15 @@ import type { InstallReport } from '../lists-pipeline/payload-installer.js';
 import type { PayloadStats } from '../lists-pipeline/lists-payload.js';
 import { registerBuildInfo } from './build-info.js';
 import { registerListGauges } from './list-gauges.js';
+import type { ListSource } from '../../lists/model.js';
 
 export type MetricsJson = MetricObjectWithValues<MetricValue<string>>[];
 
 export interface ServiceMetricsOptions {
   /** The thread's lists, for list and engine gauges; null on a thread that serves no request. */
   lists: ListsHolder | null;
+  /** Bytes the list version archive holds per source (rps_list_archive_bytes); absent: not reported. */
+  archiveBytes?: () => Promise<ReadonlyMap<ListSource, number>>;
   /** CPU, memory, heap and event-loop lag of the process: collected by the main thread only. */
   processMetrics: boolean;
   token: string | null;
@@ -76,7 +79,7 @@ export class ServiceMetrics implements ServerMetrics {
     this.buildSeconds = new Histogram({ name: 'rps_engine_build_duration_seconds', help: 'Building the candidate index (background thread).', buckets: BUILD_BUCKETS, registers });
     this.installSeconds = new Histogram({ name: 'rps_lists_install_duration_seconds', help: 'Unpacking and swapping a list set in, per serving thread.', buckets: BUILD_BUCKETS, registers });
     this.swapBlock = new Gauge({ name: 'rps_lists_swap_max_block_seconds', help: 'Longest event-loop block of a serving thread during the last list swap.', aggregator: 'max', registers });
-    if (options.lists !== null) registerListGauges(this.registry, options.lists);
+    if (options.lists !== null) registerListGauges(this.registry, options.lists, options.archiveBytes);
     if (options.processMetrics) {
       collectDefaultMetrics({ register: this.registry });
       registerBuildInfo(this.registry);

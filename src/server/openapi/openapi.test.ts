@@ -113,7 +113,8 @@ describe('OpenAPI document structure', () => {
 
   it('documents the rate-limit headers on every keyed service answer, and Retry-After on 429', () => {
     const keyed = operations.filter(({ op }) => JSON.stringify(op.security).includes('apiKey'));
-    expect(keyed.length).toBe(9);
+    // screen, batch, lists, lists/changes, listed record, audit, audit reconstruct, decisions (create, list, delete).
+    expect(keyed.length).toBe(10);
     for (const { path, op } of keyed) {
       const responses = op.responses as Record<string, JsonObject>;
       for (const header of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset']) {

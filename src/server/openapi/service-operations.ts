@@ -16,6 +16,7 @@ import {
   BODY_ERRORS,
   OTHER_PORT_NOTE,
   pathParameter,
+  queryParameter,
   STORE_ROUTE_ERRORS,
   type OperationDoc,
 } from './operation-doc.js';
@@ -39,6 +40,8 @@ function withExamples(content: JsonObject, examples: JsonObject): JsonObject {
 
 const LISTS_UNAVAILABLE_NOTE = 'No list loaded yet, a LISTS_REQUIRED list missing or stale (fail closed), or `lists` naming only lists without entries (named in `details`); nothing is charged.';
 
+const CHANGED_SINCE_GONE_NOTE = '`changedSince` is older than the version archive (LISTS_ARCHIVE_DAYS), or a listsVersion this server never served; nothing is charged.';
+
 export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   [`POST ${BASE}/screen`]: {
     operationId: 'screen',
@@ -51,8 +54,8 @@ export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
       200: successResponse('Screened; `requestId` equals `X-Request-Id`.',
         withExamples(negotiated(schemaRef('ScreenResponse')), SCREEN_RESPONSE_EXAMPLES), rateLimitHeaders()),
     },
-    errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
-    errorNotes: { not_found: OTHER_PORT_NOTE, lists_unavailable: LISTS_UNAVAILABLE_NOTE },
+    errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'list_version_gone', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: { not_found: OTHER_PORT_NOTE, lists_unavailable: LISTS_UNAVAILABLE_NOTE, list_version_gone: CHANGED_SINCE_GONE_NOTE },
   },
   [`POST ${BASE}/screen/batch`]: {
     operationId: 'screenBatch',
@@ -66,7 +69,11 @@ export const SERVICE_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
         withExamples(negotiated(schemaRef('BatchResponse')), BATCH_RESPONSE_EXAMPLES), rateLimitHeaders()),
     },
     errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'quota_exceeded', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
-    errorNotes: { not_found: OTHER_PORT_NOTE, lists_unavailable: `${LISTS_UNAVAILABLE_NOTE} A slot whose \`lists\` names only lists without entries gets this error in its slot.` },
+    errorNotes: {
+      not_found: OTHER_PORT_NOTE,
+      lists_unavailable: `${LISTS_UNAVAILABLE_NOTE} A slot whose \`lists\` names only lists without entries gets this error in its slot.`,
+      invalid_request: `The body is invalid; an invalid slot, or a slot whose \`changedSince\` the version archive does not reach (410 \`list_version_gone\`), gets its error in its slot.`,
+    },
   },
   [`GET ${BASE}/lists`]: {
     operationId: 'listLists',
@@ -85,6 +92,26 @@ rate-limit headers.`,
     responses: { 200: successResponse('The catalog.', negotiated(schemaRef('ListsResponse')), rateLimitHeaders()) },
     errors: [...API_KEY_ERRORS, 'not_found', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE },
+  },
+  [`GET ${BASE}/lists/changes`]: {
+    operationId: 'listChanges',
+    tag: 'Lists',
+    summary: 'What changed in the lists since a version or a time',
+    description: `Per list, the \`entryId\`s added, changed (any field differs) and removed since \`since\`: a
+\`coverage.listsVersion\` of an earlier answer (over every list, or over the lists its \`lists\` filter named)
+or an ISO 8601 UTC time. Answered from the server's version archive, which keeps every list version
+served for LISTS_ARCHIVE_DAYS (default 35) after it stopped being served. \`to\` is the \`since\` to use
+next time. Each entry resolves at \`GET /lists/{listSource}/entries/{entryId}\` while served. Uses no
+quota but carries the rate-limit headers.`,
+    auth: 'apiKey',
+    parameters: [{ ...queryParameter('since', 'A listsVersion (16 hex) or an ISO 8601 UTC time (2026-03-02T00:00:00Z).', { type: 'string' }), required: true }],
+    responses: { 200: successResponse('The changes.', negotiated(schemaRef('ListChanges')), rateLimitHeaders()) },
+    errors: [...API_KEY_ERRORS, 'invalid_request', 'not_found', 'list_version_gone', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
+    errorNotes: {
+      not_found: OTHER_PORT_NOTE,
+      invalid_request: '`since` missing, repeated, or neither a listsVersion nor an ISO 8601 UTC time.',
+      list_version_gone: '`since` is older than the version archive, or a listsVersion this server never served.',
+    },
   },
   [`GET ${BASE}/lists/{listSource}/entries/{entryId}`]: {
     operationId: 'getListedRecord',

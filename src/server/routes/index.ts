@@ -13,6 +13,7 @@ import { apiReferenceRoutes } from './docs.js';
 import { healthzRoute, readyzRoute } from './health.js';
 import { listEntryRoute } from './list-entry.js';
 import { listsRoute } from './lists.js';
+import { listsChangesRoute } from './lists-changes.js';
 import { metricsRoute } from './metrics.js';
 import { screenBatchRoute } from './screen-batch.js';
 import { screenRoute } from './screen.js';
@@ -21,6 +22,7 @@ export const ROUTES: readonly Route[] = [
   screenRoute,
   screenBatchRoute,
   listsRoute,
+  listsChangesRoute,
   listEntryRoute,
   auditRoute,
   auditReconstructRoute,

@@ -16,7 +16,7 @@ import { authenticateKey, peekQuota, rateLimitHeaders } from '../auth/service-au
  */
 export type PublicListStatus = Pick<ListStatus,
   'source' | 'name' | 'publisher' | 'entryCount' | 'publishedAt' | 'publishedAtSource' | 'lastRefresh' | 'status' | 'sourceUrl' | 'version' | 'versionSince'>
-  & { ageDays: number | null; outdated: boolean | null };
+  & { ageDays: number | null; outdated: boolean | null; archiveBytes?: number };
 
 const DAY_MS = 86_400_000;
 
@@ -30,7 +30,8 @@ export const listsRoute: Route = {
     if (catalog === null) throw new AppError('lists_unavailable');
     const quota = await peekQuota(deps, key, SERVICE_ID);
     const nowMs = deps.now().getTime();
-    const data = catalog.map((s) => publicStatus(s, nowMs, deps.lists.policy.maxAgeDays));
+    const archived = await deps.changes?.archiveBytes().catch(() => null);
+    const data = catalog.map((s) => withArchiveBytes(publicStatus(s, nowMs, deps.lists.policy.maxAgeDays), archived?.get(s.source)));
     return reply(200, { data }, ctx.format, rateLimitHeaders(quota));
   },
 };
@@ -55,4 +56,9 @@ function publicStatus(s: ListStatus, nowMs: number, maxAgeDays: number): PublicL
     version: s.version ?? null,
     versionSince: s.versionSince ?? null,
   };
+}
+
+/** The version archive's size for the list, when it holds any (an unreadable archive leaves it out). */
+function withArchiveBytes(status: PublicListStatus, bytes: number | undefined): PublicListStatus {
+  return bytes === undefined ? status : { ...status, archiveBytes: bytes };
 }

@@ -12,21 +12,21 @@
  * `coverage`.
  */
 import { randomUUID } from 'node:crypto';
-import type { ScreenRequest } from '../../engine/types.js';
+import type { ScreenRequest, ScreenResult, ScreeningEngine } from '../../engine/types.js';
 import { AppError, errorBody } from '../../errors.js';
 import { canonicalJson, sha256Hex } from '../answers/body-hash.js';
-import { SERVICE_ID } from '../deps.js';
+import { SERVICE_ID, type ServerDeps } from '../deps.js';
 import { decodeBody, reply } from '../http/framing.js';
 import { engineVersion } from '../../engine/engine-version.js';
 import type { Route } from '../http/route.js';
 import { BatchArraySchema, BatchEnvelopeSchema, MAX_BATCH } from '../../contract/schemas/screen-request.js';
 import { readScreenRequest } from '../../contract/screen-input.js';
-import { LISTS_UNAVAILABLE_MESSAGE } from '../../contract/coverage.js';
+import { changedSinceCoverage, LISTS_UNAVAILABLE_MESSAGE } from '../../contract/coverage.js';
 import { batchPayload, ScreenAnswer } from '../../contract/screen-response.js';
 import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure, refuseOverQuota } from '../auth/service-auth.js';
 import { compileValidator } from '../../contract/validation.js';
 import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
-import { screenableLists } from './screen.js';
+import { changedOnlyEngine, screenableLists } from './screen.js';
 import { applyAccountDecisions } from '../answers/match-decisions.js';
 
 // Each entity is validated on its own (readScreenRequest): a crowded entity is its slot's error.
@@ -38,6 +38,9 @@ interface ValidSlot {
   requestId: string;
   request: ScreenRequest;
   bodySha256: string;
+  /** The slot's `changedSince`, and the engine over the entries changed since then. */
+  changedSince?: string;
+  engine?: ScreeningEngine;
 }
 
 export const screenBatchRoute: Route = {
@@ -58,8 +61,9 @@ export const screenBatchRoute: Route = {
       const unavailable = input.ok ? coverage.emptyFilter(input.request.lists) : null;
       if (!input.ok) slots[index] = errorBody('invalid_request', requestId, input.issues);
       else if (unavailable !== null) slots[index] = errorBody('lists_unavailable', requestId, unavailable, LISTS_UNAVAILABLE_MESSAGE);
-      else valid.push({ index, requestId, request: input.request, bodySha256: sha256Hex(canonicalJson(entity)) });
+      else valid.push({ index, requestId, request: input.request, bodySha256: sha256Hex(canonicalJson(entity)), changedSince: input.changedSince });
     });
+    await changedSinceEngines(deps, engine, valid, slots);
     // Nothing valid: nothing screened, charged or audited; the answer still carries the headers.
     if (valid.length === 0) return reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
 
@@ -68,13 +72,13 @@ export const screenBatchRoute: Route = {
     const requests = valid.map((s) => s.request);
     // The slots are screened (by idle peers too) before the quota step: each audit record holds
     // the SHA-256 of its slot's answer. A batch the quota refuses costs its screening and leaves nothing.
-    const screening = deps.batchScreener?.begin(engine, version, requests) ?? null;
-    const results = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
+    const results = await screenSlots(deps, engine, version, valid);
     // One store round trip for every slot's matched entries (none without decisions).
     await applyAccountDecisions(deps.state.decisions, key.accountId, engine, requests.map((request, i) => ({ request, result: results[i] })));
     const release = engineVersion();
     const audit = valid.map((slot, i) => {
-      const covered = coverage.of(slot.request.lists);
+      const all = coverage.of(slot.request.lists);
+      const covered = slot.changedSince === undefined ? all : changedSinceCoverage(all, slot.changedSince);
       const answer = new ScreenAnswer(slot.requestId, screenedAt, results[i], covered);
       slots[slot.index] = answer;
       return {
@@ -86,6 +90,39 @@ export const screenBatchRoute: Route = {
     return refundingOnFailure(ctx, deps, charge, () => reply(200, batchPayload(slots), ctx.format, rateLimitHeaders(quota)));
   },
 };
+
+/**
+ * The engine of each slot that set `changedSince` (one per distinct value); a slot whose value the
+ * archive does not reach gets its 410 (or 400) in its slot and leaves `valid`: neither screened nor charged.
+ */
+async function changedSinceEngines(deps: ServerDeps, engine: ScreeningEngine, valid: ValidSlot[], slots: unknown[]): Promise<void> {
+  for (const slot of [...valid]) {
+    if (slot.changedSince === undefined) continue;
+    try {
+      slot.engine = await changedOnlyEngine(deps, engine, slot.changedSince, slot.request.lists);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      slots[slot.index] = errorBody(error.code, slot.requestId, error.details);
+      valid.splice(valid.indexOf(slot), 1);
+    }
+  }
+}
+
+/** The slots without changedSince on the peers too (as ever); those with it on this thread, each on its own engine. */
+async function screenSlots(deps: ServerDeps, engine: ScreeningEngine, version: string | null, valid: readonly ValidSlot[]): Promise<ScreenResult[]> {
+  const results: ScreenResult[] = new Array(valid.length);
+  const plain = valid.flatMap((slot, i) => (slot.engine === undefined ? [i] : []));
+  const requests = plain.map((i) => valid[i].request);
+  if (requests.length > 0) {
+    const screening = deps.batchScreener?.begin(engine, version, requests) ?? null;
+    const screened = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
+    plain.forEach((i, k) => (results[i] = screened[k]));
+  }
+  for (const [i, slot] of valid.entries()) {
+    if (slot.engine !== undefined) results[i] = (await screenInSlices(slot.engine, [slot.request]))[0];
+  }
+  return results;
+}
 
 /** Screening time after which a batch lets the event loop run (other requests, /healthz) before its next slot. */
 export const BATCH_SLICE_MS = SLICE_MS;

@@ -9,6 +9,7 @@ import { byId, h } from './dom.js';
 import { formatDateTime } from './format.js';
 import { createKeysView } from './keys-view.js';
 import { createListsView } from './lists-view.js';
+import { createChangesView } from './changes-view.js';
 import { createScreenView } from './screen-view.js';
 
 /** @typedef {'keys' | 'screen' | 'lists'} ViewName */
@@ -25,6 +26,7 @@ function start() {
   });
   const screen = createScreenView({ needApiKey: apiKeyPanel.need });
   const lists = createListsView({ apiKey: apiKeyPanel });
+  createChangesView({ apiKey: apiKeyPanel });
   const views = { keys, screen, lists };
 
   /** @param {boolean} moveFocus */
