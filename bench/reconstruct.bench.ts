@@ -63,7 +63,10 @@ try {
 
   const old = (await post('/screen', BODY)).json;
   const archiveBytes = await archiveSizes();
-  await refreshSdn();
+  await refreshSdn(async () => {
+    const r = await fetch(`${url}/sanctions-screening/v1/lists`, { headers: { authorization: `Bearer ${token}` } });
+    return ((await r.json()) as { data: { source: string; version: string }[] }).data.find((l) => l.source === 'ofac-sdn')!.version;
+  });
   const current = (await post('/screen', BODY)).json;
 
   const fromArchive: number[] = [];
@@ -72,6 +75,9 @@ try {
     if (!r.json.identical) throw new Error('an archived reconstruction was not identical');
     fromArchive.push(r.ms);
   }
+  // The server says where each set came from: these must have been read back from the archive.
+  const fromArchiveLogs = logs.filter((l) => l.includes('"msg":"screening reconstructed"') && l.includes('"from":"archive"')).length;
+  if (fromArchiveLogs < ARCHIVE_RUNS) throw new Error(`only ${fromArchiveLogs} of ${ARCHIVE_RUNS} reconstructions read the archive`);
   const fromServed: number[] = [];
   for (let i = 0; i < SERVED_RUNS; i++) fromServed.push((await post(`/audit/${current.requestId}/reconstruct`, BODY)).ms);
 
@@ -108,24 +114,25 @@ function archivedCount(): number {
   return logs.filter((l) => l.includes('"msg":"list versions archived"')).length;
 }
 
-async function waitFor(check: () => boolean, what: string, timeoutMs = 600_000): Promise<void> {
+async function waitFor(check: () => boolean | Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** One SDN entry renamed (CRLF lines, then OFAC's 0x1A end mark), then wait until served and archived. */
-async function refreshSdn(): Promise<void> {
-  const before = archivedCount();
+async function refreshSdn(sdnVersion: () => Promise<string>): Promise<void> {
+  const version = await sdnVersion();
   const path = join(listsDir, 'sdn.csv');
   const lines = readFileSync(path, 'latin1').split('\r\n');
   const end = lines.pop()!;
   const edited = lines.map((l) => (l.startsWith('36,') ? l.replace('AEROCARIBBEAN AIRLINES', 'AEROCARIBBEAN AIRLINES CORP') : l));
   writeFileSync(`${path}.tmp`, [...edited, end].join('\r\n'), 'latin1');
   renameSync(`${path}.tmp`, path);
-  await waitFor(() => archivedCount() > before, 'the refreshed set archived');
+  // Only the old set must be archived (it was, before); the new one is used as served.
+  await waitFor(async () => (await sdnVersion()) !== version, 'the refreshed SDN served');
 }
 
 async function archiveSizes(): Promise<{ total: number; bySource: [string, number][] }> {

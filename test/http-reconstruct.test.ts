@@ -157,6 +157,10 @@ for (const workers of [1, 2]) describeShared(`audit reconstruction across list r
     });
     expect(Date.parse(rebuilt.body.reconstructedAt)).toBeGreaterThan(Date.parse(singleAnswer.screenedAt));
     expect(rebuilt.body.answer).toEqual(singleAnswer);
+    // Read back from the archive, not the served set (the log line names the source; a worker thread logs to stdout).
+    if (workers === 1) {
+      expect(logs.some((l) => l.includes('"msg":"screening reconstructed"') && l.includes(`"of":"${singleAnswer.requestId}"`) && l.includes('"from":"archive"'))).toBe(true);
+    }
     // The reply's JSON carries the answer's exact bytes.
     const raw = await post(`${BASE}/audit/${singleAnswer.requestId}/reconstruct`, jsonBody, JSON_HEADERS);
     expect(raw.bytes.toString('utf8')).toContain(`"answer":${single.bytes.toString('utf8')}}`);

@@ -36,7 +36,11 @@ export const auditReconstructRoute: Route = {
     if (!hasVersions(record)) {
       throw new AppError('list_version_gone', [{ field: 'listsVersion', issue: 'the record predates list versions: nothing names the lists it was screened against' }]);
     }
+    const started = performance.now();
     const rebuilt = await reconstruct(deps, key.accountId, record, request, guess);
+    // IDs and outcome only (never the body): where the lists came from and how long it took.
+    deps.logger.info({ requestId: ctx.requestId, of: record.requestId, from: rebuilt.from, identical: rebuilt.identical,
+      ms: Math.round(performance.now() - started) }, 'screening reconstructed');
     const encoded = encodePayload(replyPayload(record, rebuilt, deps.now().toISOString()), ctx.format);
     // Audited as a screening of its own: its body, the lists it was screened against, its reply.
     const audit = [{
