@@ -12,6 +12,7 @@ import { apiReferenceRoutes } from './docs.js';
 import { healthzRoute, readyzRoute } from './health.js';
 import { listEntryRoute } from './list-entry.js';
 import { listsRoute } from './lists.js';
+import { deleteMyDecisionRoute, listMyDecisionsRoute } from './me-decisions.js';
 import { metricsRoute } from './metrics.js';
 import { screenBatchRoute } from './screen-batch.js';
 import { screenRoute } from './screen.js';
@@ -26,6 +27,8 @@ export const ROUTES: readonly Route[] = [
   createApiKeyRoute,
   listApiKeysRoute,
   deleteApiKeyRoute,
+  listMyDecisionsRoute,
+  deleteMyDecisionRoute,
   healthzRoute,
   readyzRoute,
   metricsRoute,
