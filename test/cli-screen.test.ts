@@ -543,5 +543,5 @@ describe('rps screen (bulk)', () => {
     expect(rest.code).toBe(0);
     expect(rest.out).toMatch(/resumed after\s+300\n/);
     expect((await readJsonl(out('resumed.jsonl'))).map(strip)).toEqual(single);
-  }, 120_000);
+  }, 300_000);
 });

@@ -409,6 +409,42 @@ describe('dashboard in headless Chromium (issue 5)', () => {
     }
   });
 
+  it('issue 30: the key page lists the account\'s decisions newest first, a page at a time, and deletes one', async () => {
+    const key = await createKey(server, ACCOUNT, { name: 'e2e decisions key', monthlyLimit: 100 });
+    const screened = await call(server.url, 'POST', '/sanctions-screening/v1/screen', { token: key.token, json: { name: 'Hasan Nasrallah' } });
+    const { listSource, entryId } = screened.body.matches[0];
+    // With the side panel's decision of the previous step: 21 + 1, one more than a page (20).
+    for (let i = 1; i <= 21; i++) {
+      const made = await call(server.url, 'POST', '/sanctions-screening/v1/decisions', {
+        token: key.token, json: { subject: { name: `E2E Person ${i}` }, listSource, entryId, decision: 'false-positive', reference: `E2E-P-${i}` },
+      });
+      expect(made.status).toBe(200);
+    }
+    await page.click('nav a[data-nav="keys"]');
+    await page.fill('#session-token', await server.session(ACCOUNT));
+    await page.press('#session-token', 'Enter');
+    const rows = page.locator('#decisions-table tbody tr');
+    await expect.poll(() => rows.count(), WAIT).toBe(20);
+    expect(await rows.first().textContent()).toContain('E2E-P-21');
+    expect(await page.textContent('#decisions-table-title')).toBe('Decisions on matches (20+)');
+    await page.click('#decisions-more');
+    await expect.poll(() => rows.count(), WAIT).toBe(22);
+    expect(await page.isHidden('#decisions-more')).toBe(true);
+    const oldest = rows.last();
+    expect(await oldest.textContent()).toContain('CASE-E2E-30');
+    expect(await oldest.textContent()).toContain(entryId);
+
+    await oldest.getByRole('button', { name: 'Delete decision CASE-E2E-30' }).click();
+    await expect.poll(() => rows.count(), WAIT).toBe(21);
+    expect(await page.textContent('#decisions-status')).toContain('“CASE-E2E-30” deleted');
+    const left = await call(server.url, 'GET', '/sanctions-screening/v1/decisions?limit=100', { token: key.token });
+    expect(left.body.data.map((d: { reference: string }) => d.reference)).not.toContain('CASE-E2E-30');
+    expect(left.body.data).toHaveLength(21);
+    // Another account's session sees none of them.
+    const other = await call(server.identityUrl, 'GET', '/me/decisions', { token: await server.session('acct-dashboard-other') });
+    expect(other.body).toEqual({ data: [], hasMore: false });
+  });
+
   it('issue 13: the lists page shows where each date comes from and flags an outdated list', async () => {
     await page.route('**/sanctions-screening/v1/lists', async (route) => {
       const response = await route.fetch();

@@ -142,6 +142,37 @@ describe.each(STORES)('decisions that stick: %s', (_name, start) => {
     expect(after.body.matches.every((m: any) => m.decision === undefined)).toBe(true);
   });
 
+  it("the key page's routes: /me/decisions pages and deletes with a session token (audited), refuses an API key, sees no other account's", async () => {
+    const key = await createKey(server, 'acct-me');
+    const { listed } = await subjectNames();
+    const subject = { name: listed, kind: 'individual' };
+    const top = (await call(server.url, 'POST', `${BASE}/screen`, { token: key.token, json: subject })).body.matches[0];
+    const ids: string[] = [];
+    for (const reference of ['M-1', 'M-2', 'M-3']) {
+      const made = await call(server.url, 'POST', `${BASE}/decisions`, {
+        token: key.token, json: { subject: { ...subject, name: `${listed} ${reference}` }, listSource: top.listSource, entryId: top.entryId, decision: 'false-positive', reference },
+      });
+      ids.unshift(made.body.decisionId);
+    }
+    const session = await server.session('acct-me');
+    const page1 = await call(server.identityUrl, 'GET', '/me/decisions?limit=2', { token: session });
+    expect(page1.body.data.map((d: any) => d.decisionId)).toEqual(ids.slice(0, 2));
+    expect(page1.body.hasMore).toBe(true);
+    const page2 = await call(server.identityUrl, 'GET', `/me/decisions?limit=2&startingAfter=${ids[1]}`, { token: session });
+    expect(page2.body).toMatchObject({ data: [{ decisionId: ids[2] }], hasMore: false });
+    expect((await call(server.identityUrl, 'GET', '/me/decisions?limit=0', { token: session })).status).toBe(400);
+    expect((await call(server.identityUrl, 'GET', '/me/decisions', { token: key.token })).status).toBe(401);
+    expect((await call(server.url, 'GET', `${BASE}/decisions`, { token: session })).status).toBe(401);
+
+    const other = await server.session('acct-me-other');
+    expect((await call(server.identityUrl, 'GET', '/me/decisions', { token: other })).body).toEqual({ data: [], hasMore: false });
+    expect((await call(server.identityUrl, 'DELETE', `/me/decisions/${ids[0]}`, { token: other })).body.error.code).toBe('decision_not_found');
+    const deleted = await call(server.identityUrl, 'DELETE', `/me/decisions/${ids[0]}`, { token: session });
+    expect(deleted.body.decisionId).toBe(ids[0]);
+    expect((await call(server.url, 'GET', `${BASE}/audit/${deleted.headers.get('x-request-id')}`, { token: key.token })).status).toBe(200);
+    expect((await call(server.url, 'GET', `${BASE}/decisions`, { token: key.token })).body.data.map((d: any) => d.decisionId)).toEqual(ids.slice(1));
+  });
+
   it('validates strictly: no free text, a case reference of 1..64 [A-Za-z0-9._:-], a listed entry', async () => {
     const key = await createKey(server, 'acct-valid');
     const good = { subject: { name: 'Someone Else' }, listSource: 'ofac-sdn', entryId: (await sampleLists()).entries.find((e) => e.listSource === 'ofac-sdn')!.entryId, decision: 'false-positive' };

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DecisionRef, Store, StoredDecision } from '../src/store/types.js';
+import type { AuditWrite, DecisionRef, Store, StoredDecision } from '../src/store/types.js';
 import { storeHarnesses, type StoreHarness } from './store-harness.js';
 
 const NOW = new Date('2031-03-10T12:00:00.000Z');
@@ -30,6 +30,14 @@ function decision(accountId: string, overrides: Partial<StoredDecision> = {}): S
     ...overrides,
   };
 }
+
+/** The audit record of one create or delete (API.md: each is audited by its requestId). */
+function audited(accountId = 'acct-audit'): AuditWrite {
+  return { record: { requestId: randomUUID(), accountId, screenedAt: NOW.toISOString(), bodySha256: 'c'.repeat(64) }, expiresAt: new Date(NOW.getTime() + 30 * DAY_MS) };
+}
+
+/** A step the store refuses part-way: its audit expiry is no time (checked after the decision's own writes on lmdb). */
+const failing = (accountId: string): AuditWrite => ({ ...audited(accountId), expiresAt: new Date(Number.NaN) });
 
 const refOf = (d: StoredDecision): DecisionRef => ({ subjectKey: d.subjectKey, listSource: d.listSource, entryId: d.entryId });
 
@@ -56,8 +64,8 @@ describe.each(storeHarnesses())('decision store contract: %s', (_name, make) => 
     expect(await store.findDecisions('acct-d', [], NOW)).toEqual({ any: false, found: [] });
     const first = decision('acct-d');
     const second = decision('acct-d', { decision: 'true-match', reference: null, listSource: 'bis-entity' });
-    expect(await store.putDecision(first, 10, NOW)).toEqual({ ok: true, replaced: null });
-    expect(await store.putDecision(second, 10, NOW)).toEqual({ ok: true, replaced: null });
+    expect(await store.putDecision(first, 10, NOW, audited())).toEqual({ ok: true, replaced: null });
+    expect(await store.putDecision(second, 10, NOW, audited())).toEqual({ ok: true, replaced: null });
     const unknown = { ...refOf(first), entryId: 'nope' };
     expect(await store.findDecisions('acct-d', [refOf(second), unknown, refOf(first)], NOW)).toEqual({ any: true, found: [second, null, first] });
     expect(await store.findDecisions('acct-other', [refOf(first)], NOW)).toEqual({ any: false, found: [null] });
@@ -65,18 +73,18 @@ describe.each(storeHarnesses())('decision store contract: %s', (_name, make) => 
     expect(await store.getDecision('acct-other', first.decisionId, NOW)).toBeNull();
     expect(await store.listDecisions('acct-d', { limit: 10 }, NOW)).toEqual({ data: [second, first], hasMore: false });
     expect(await store.listDecisions('acct-other', { limit: 10 }, NOW)).toEqual({ data: [], hasMore: false });
-    expect(await store.deleteDecision('acct-other', first.decisionId, NOW)).toBeNull();
-    expect(await store.deleteDecision('acct-d', first.decisionId, NOW)).toEqual(first);
-    expect(await store.deleteDecision('acct-d', first.decisionId, NOW)).toBeNull();
+    expect(await store.deleteDecision('acct-other', first.decisionId, NOW, audited())).toBeNull();
+    expect(await store.deleteDecision('acct-d', first.decisionId, NOW, audited())).toEqual(first);
+    expect(await store.deleteDecision('acct-d', first.decisionId, NOW, audited())).toBeNull();
     expect((await store.findDecisions('acct-d', [refOf(first), refOf(second)], NOW)).found).toEqual([null, second]);
   });
 
   it('replaces the decision on the same subject and entry, and a second store object sees it', async () => {
     const first = decision('acct-r');
-    await store.putDecision(first, 10, NOW);
+    await store.putDecision(first, 10, NOW, audited());
     const again = decision('acct-r', { ...refOf(first), decision: 'true-match' });
     const other = await harness.open();
-    expect(await other.putDecision(again, 10, NOW)).toEqual({ ok: true, replaced: first.decisionId });
+    expect(await other.putDecision(again, 10, NOW, audited())).toEqual({ ok: true, replaced: first.decisionId });
     expect((await store.findDecisions('acct-r', [refOf(first)], NOW)).found).toEqual([again]);
     expect(await store.getDecision('acct-r', first.decisionId, NOW)).toBeNull();
     expect((await store.listDecisions('acct-r', { limit: 10 }, NOW)).data).toEqual([again]);
@@ -84,27 +92,27 @@ describe.each(storeHarnesses())('decision store contract: %s', (_name, make) => 
 
   it('refuses past the cap, counting only live decisions, also under concurrent writers', async () => {
     const other = await harness.open();
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? store : other).putDecision(decision('acct-c'), 3, NOW)));
+    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? store : other).putDecision(decision('acct-c'), 3, NOW, audited())));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, code: 'decision_limit_reached', count: 3 });
     const [kept] = (await store.listDecisions('acct-c', { limit: 1 }, NOW)).data;
     // At the cap, a decision that replaces one is still taken.
-    expect((await store.putDecision(decision('acct-c', refOf(kept)), 3, NOW)).ok).toBe(true);
+    expect((await store.putDecision(decision('acct-c', refOf(kept)), 3, NOW, audited())).ok).toBe(true);
     // An expired decision counts no more: after the retention, the account has room again.
     const later = new Date(NOW.getTime() + 400 * DAY_MS);
     const fresh = decision('acct-c', { decidedAt: later.toISOString(), expiresAt: new Date(later.getTime() + DAY_MS).toISOString() });
-    expect(await store.putDecision(fresh, 3, later)).toEqual({ ok: true, replaced: null });
+    expect(await store.putDecision(fresh, 3, later, audited())).toEqual({ ok: true, replaced: null });
     expect((await store.listDecisions('acct-c', { limit: 10 }, later)).data).toEqual([fresh]);
   });
 
   it('never answers an expired decision', async () => {
     const d = decision('acct-e', { expiresAt: new Date(NOW.getTime() + DAY_MS).toISOString() });
-    await store.putDecision(d, 10, NOW);
+    await store.putDecision(d, 10, NOW, audited());
     const after = new Date(NOW.getTime() + 2 * DAY_MS);
     expect((await store.findDecisions('acct-e', [refOf(d)], after)).found).toEqual([null]);
     expect(await store.getDecision('acct-e', d.decisionId, after)).toBeNull();
     expect((await store.listDecisions('acct-e', { limit: 10 }, after)).data).toEqual([]);
-    expect(await store.deleteDecision('acct-e', d.decisionId, after)).toBeNull();
+    expect(await store.deleteDecision('acct-e', d.decisionId, after, audited())).toBeNull();
     await store.purgeExpired(after);
     expect(await store.getDecision('acct-e', d.decisionId, NOW)).toBeNull();
   });
@@ -114,7 +122,7 @@ describe.each(storeHarnesses())('decision store contract: %s', (_name, make) => 
     for (let i = 0; i < 5; i++) {
       const d = decision('acct-p', { listSource: i % 2 === 0 ? 'ofac-sdn' : 'bis-entity', entryId: i < 2 ? 'E1' : `E${i}` });
       made.push(d);
-      await store.putDecision(d, 10, NOW);
+      await store.putDecision(d, 10, NOW, audited());
     }
     const newestFirst = [...made].reverse();
     const page1 = await store.listDecisions('acct-p', { limit: 2 }, NOW);
@@ -125,5 +133,40 @@ describe.each(storeHarnesses())('decision store contract: %s', (_name, make) => 
     expect(page3).toEqual({ data: newestFirst.slice(4), hasMore: false });
     expect((await store.listDecisions('acct-p', { limit: 10, listSource: 'bis-entity' }, NOW)).data).toEqual([made[3], made[1]]);
     expect((await store.listDecisions('acct-p', { limit: 10, listSource: 'ofac-sdn', entryId: 'E1' }, NOW)).data).toEqual([made[0]]);
+  });
+
+  it('writes a create or a delete and its audit record in one step: both, or after a failure neither', async () => {
+    const kept = decision('acct-a');
+    const created = audited('acct-a');
+    expect(await store.putDecision(kept, 2, NOW, created)).toEqual({ ok: true, replaced: null });
+    expect(await store.getAudit('acct-a', created.record.requestId, NOW)).toEqual(created.record);
+
+    const broken = failing('acct-a');
+    const lost = decision('acct-a');
+    await expect(store.putDecision(lost, 2, NOW, broken)).rejects.toThrow();
+    await expect(store.putDecision(decision('acct-a', refOf(kept)), 2, NOW, broken)).rejects.toThrow();
+    await expect(store.deleteDecision('acct-a', kept.decisionId, NOW, broken)).rejects.toThrow();
+    expect(await store.getDecision('acct-a', lost.decisionId, NOW)).toBeNull();
+    expect((await store.listDecisions('acct-a', { limit: 10 }, NOW)).data).toEqual([kept]);
+    expect((await store.findDecisions('acct-a', [refOf(kept)], NOW)).found).toEqual([kept]);
+    expect(await store.getAudit('acct-a', broken.record.requestId, NOW)).toBeNull();
+
+    // A failing step committed together with a sound one (lmdb batches one event-loop turn) takes only itself down.
+    const sound = decision('acct-a');
+    const soundAudit = audited('acct-a');
+    const [ok, bad] = await Promise.allSettled([store.putDecision(sound, 3, NOW, soundAudit), store.putDecision(decision('acct-a'), 3, NOW, failing('acct-a'))]);
+    expect(ok).toEqual({ status: 'fulfilled', value: { ok: true, replaced: null } });
+    expect(bad.status).toBe('rejected');
+    expect(await store.getAudit('acct-a', soundAudit.record.requestId, NOW)).toEqual(soundAudit.record);
+
+    // Refused at the cap, or nothing to delete: no audit record either.
+    const refused = audited('acct-a');
+    expect((await store.putDecision(decision('acct-a'), 2, NOW, refused)).ok).toBe(false);
+    const deleted = audited('acct-a');
+    expect(await store.deleteDecision('acct-a', kept.decisionId, NOW, deleted)).toEqual(kept);
+    const again = audited('acct-a');
+    expect(await store.deleteDecision('acct-a', kept.decisionId, NOW, again)).toBeNull();
+    expect(await store.getAudit('acct-a', deleted.record.requestId, NOW)).toEqual(deleted.record);
+    for (const none of [refused, again]) expect(await store.getAudit('acct-a', none.record.requestId, NOW)).toBeNull();
   });
 });

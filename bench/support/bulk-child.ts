@@ -1,10 +1,14 @@
 /**
  * One bulk run for bench/bulk.bench.ts, in its own process so its peak RSS is its own:
  * `node --import tsx bench/support/bulk-child.ts <input> <output> <listsDir> <threads>`.
- * Runs `rps screen --in-process` as main.ts does and prints one JSON line: elapsed time, rows, peak RSS.
+ * Runs `rps screen --in-process` as main.ts does and prints one JSON line: elapsed time, CPU time,
+ * rows, peak RSS.
  */
 import { Command } from 'commander';
-import { registerScreenCommand, type ScreenIo } from '../../src/cli/screen-command.js';
+import type { ScreenIo } from '../../src/cli/screen-command.js';
+// The compiled CLI, as users run it (`rps` is dist/cli/main.js): under tsx every worker thread
+// would also transpile the sources it loads, work a user never pays (npm run build:ts first).
+const { registerScreenCommand } = (await import(new URL('../../dist/cli/screen-command.js', import.meta.url).href)) as typeof import('../../src/cli/screen-command.js');
 
 const [input, output, listsDir, threads] = process.argv.slice(2);
 let summary = '';
@@ -28,5 +32,7 @@ if (code !== 0) {
   process.exit(code);
 }
 const rows = Number(/^rows\s+([\d,]+)$/m.exec(summary)?.[1].replace(/,/g, '') ?? NaN);
-// maxRSS is the process's peak resident set in KiB, worker threads included.
-process.stdout.write(`${JSON.stringify({ elapsedMs, rows, peakRssMb: process.resourceUsage().maxRSS / 1024 })}\n`);
+// maxRSS is the process's peak resident set in KiB and the CPU time is user + system, worker threads included.
+const usage = process.resourceUsage();
+const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
+process.stdout.write(`${JSON.stringify({ elapsedMs, cpuMs, rows, peakRssMb: usage.maxRSS / 1024 })}\n`);

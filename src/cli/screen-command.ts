@@ -241,9 +241,11 @@ function threadsOf(flags: ScreenFlags): number {
 }
 
 /**
- * Batches in flight in-process: one thread screens in line as before; N threads get 2N, so each
- * has the next batch waiting while the main thread writes. This window is what bounds memory.
+ * Batches in flight in-process: one thread screens in line as before; N threads get 4N. A batch
+ * stays in flight until every batch before it is written (output in input order), so with 2N a
+ * thread that finished ahead of a slower one sat idle; 4N keeps each thread fed. This window is
+ * what bounds memory (4N x 100 rows and their answers).
  */
 function inFlightBatches(threads: number): number {
-  return threads > 1 ? threads * 2 : 1;
+  return threads > 1 ? threads * 4 : 1;
 }

@@ -62,7 +62,7 @@ describe('decision lookups per screening', () => {
   it('makes one round trip per lookup, a batch of many subjects and matches included', async () => {
     const made = await service.record({
       accountId: 'acct', keyId: 'k', subject: { name: 'Vladimir Putin' }, listSource: 'ofac-sdn', entryId: '7', entryVersion: 'e'.repeat(64), decision: 'false-positive',
-    });
+    }, { requestId: 'req-1', bodySha256: 'c'.repeat(64) });
     expect(made.ok).toBe(true);
     calls = [];
     const items = [

@@ -4,11 +4,13 @@
  * Screening stays free of store traffic for an account with no decisions: that answer is remembered
  * for EMPTY_TTL_MS per thread (this thread's own records clear it at once), and a screening without
  * matches asks nothing. The account's HMAC secret is read once per thread and never leaves it.
+ * A create or delete and its audit record are one store step (both or neither).
  */
 import { randomUUID } from 'node:crypto';
+import { auditExpiresAt, checkRecord } from '../audit/audit-service.js';
 import { subjectKey, type DecisionSubject } from '../engine/subject-key.js';
 import type { ListSource } from '../lists/model.js';
-import type { DecisionQuery, DecisionRef, DecisionStore, DecisionValue, StoredDecision } from '../store/types.js';
+import type { AuditWrite, DecisionQuery, DecisionRef, DecisionStore, DecisionValue, StoredDecision } from '../store/types.js';
 
 /** How long "this account has no decisions" is believed before the store is asked again. */
 export const EMPTY_TTL_MS = 5000;
@@ -36,6 +38,12 @@ export interface NewDecision {
   readonly reference?: string;
 }
 
+/** What audits a create or delete: the request's ID and the SHA-256 of its body (of nothing for a delete). */
+export interface DecisionAudit {
+  readonly requestId: string;
+  readonly bodySha256: string;
+}
+
 export type RecordResult = { readonly ok: true; readonly decision: StoredDecision } | { readonly ok: false; readonly code: 'decision_limit_reached' };
 
 /** One screened subject and the entries it matched. */
@@ -45,10 +53,10 @@ export interface LookupItem {
 }
 
 export interface DecisionService {
-  record(input: NewDecision): Promise<RecordResult>;
+  record(input: NewDecision, audit: DecisionAudit): Promise<RecordResult>;
   get(accountId: string, decisionId: string): Promise<StoredDecision | null>;
   list(accountId: string, query: DecisionQuery): Promise<{ data: StoredDecision[]; hasMore: boolean }>;
-  delete(accountId: string, decisionId: string): Promise<StoredDecision | null>;
+  delete(accountId: string, decisionId: string, audit: DecisionAudit): Promise<StoredDecision | null>;
   /** Per item, per entry: the live decision or null; null for all when the account has none. */
   lookup(accountId: string, items: readonly LookupItem[]): Promise<(StoredDecision | null)[][] | null>;
 }
@@ -68,7 +76,7 @@ export function createDecisionService(options: DecisionServiceOptions): Decision
   }
 
   return {
-    async record(input) {
+    async record(input, audit) {
       const at = now();
       const decision: StoredDecision = {
         decisionId: randomUUID(),
@@ -83,13 +91,16 @@ export function createDecisionService(options: DecisionServiceOptions): Decision
         keyId: input.keyId,
         expiresAt: new Date(at.getTime() + options.retentionDays * DAY_MS).toISOString(),
       };
-      const result = await store.putDecision(decision, options.limit, at);
+      const result = await store.putDecision(decision, options.limit, at, auditWrite(input.accountId, audit, at));
       emptyUntil.delete(input.accountId);
       return result.ok ? { ok: true, decision } : { ok: false, code: result.code };
     },
     get: (accountId, decisionId) => store.getDecision(accountId, decisionId, now()),
     list: (accountId, query) => store.listDecisions(accountId, query, now()),
-    delete: (accountId, decisionId) => store.deleteDecision(accountId, decisionId, now()),
+    delete(accountId, decisionId, audit) {
+      const at = now();
+      return store.deleteDecision(accountId, decisionId, at, auditWrite(accountId, audit, at));
+    },
     async lookup(accountId, items) {
       if (!items.some((item) => item.entries.length > 0)) return null;
       const at = now();
@@ -119,4 +130,11 @@ export function createDecisionService(options: DecisionServiceOptions): Decision
     emptyUntil.set(accountId, at.getTime() + EMPTY_TTL_MS);
     return null;
   }
+}
+
+/** The audit record of a create or delete at `at`, checked like every audit record, and its expiry. */
+function auditWrite(accountId: string, audit: DecisionAudit, at: Date): AuditWrite {
+  const record = { requestId: audit.requestId, accountId, screenedAt: at.toISOString(), bodySha256: audit.bodySha256 };
+  checkRecord(record);
+  return { record, expiresAt: auditExpiresAt(record) };
 }

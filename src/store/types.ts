@@ -235,6 +235,15 @@ export interface DecisionLookup {
   readonly found: readonly (StoredDecision | null)[];
 }
 
+/**
+ * The audit record of a write, applied in the same atomic step as the write it records (a
+ * decision's create or delete): both are stored, or, when anything fails, neither.
+ */
+export interface AuditWrite {
+  readonly record: AuditRecord;
+  readonly expiresAt: Date;
+}
+
 export interface DecisionStore {
   /**
    * The account's HMAC secret (64 hex), created atomically on the first call (first writer wins,
@@ -244,17 +253,17 @@ export interface DecisionStore {
   /**
    * In one atomic step: drops the account's expired decisions, then stores `decision`, replacing a
    * live one on the same (subjectKey, listSource, entryId); refused when that would make more than
-   * `limit` live decisions.
+   * `limit` live decisions; `audit` is written in the same step when it stores (never when refused).
    */
-  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult>;
+  putDecision(decision: StoredDecision, limit: number, now: Date, audit: AuditWrite): Promise<PutDecisionResult>;
   /** Every ref looked up in one round trip; expired decisions are null. */
   findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup>;
   /** Null when absent, expired or another account's (indistinguishable). */
   getDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null>;
   /** Live decisions, newest first; `hasMore` when another page follows. */
   listDecisions(accountId: string, query: DecisionQuery, now: Date): Promise<{ data: StoredDecision[]; hasMore: boolean }>;
-  /** Deletes and returns it; null as for getDecision. */
-  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null>;
+  /** Deletes and returns it, writing `audit` in the same step; null as for getDecision (nothing written). */
+  deleteDecision(accountId: string, decisionId: string, now: Date, audit: AuditWrite): Promise<StoredDecision | null>;
 }
 
 export interface RevocationBus {

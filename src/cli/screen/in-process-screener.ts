@@ -5,7 +5,7 @@
  * belong to the service.
  */
 import { randomUUID } from 'node:crypto';
-import { buildEngine } from '../../engine/index.js';
+import { buildEngine, type Engine } from '../../engine/index.js';
 import { loadListSet, type ListStatus } from '../../lists/catalog.js';
 import { CoverageBook } from '../../contract/coverage.js';
 import { ScreenAnswer } from '../../contract/screen-response.js';
@@ -25,14 +25,7 @@ export async function createInProcessScreener(
 ): Promise<{ screener: Screener; info: InProcessInfo; answer: (requests: readonly ScreenRequest[]) => SlotOutcome[] }> {
   const set = await loadListSet({ dir: options.listsDir, staleAfterMs: options.staleAfterMs });
   const engine = await buildEngine(set);
-  const coverage = new CoverageBook(set.catalog, []);
-  const answer = (requests: readonly ScreenRequest[]): SlotOutcome[] => {
-    const screenedAt = new Date().toISOString();
-    const results = engine.screenBatch([...requests]);
-    return results.map((result, i) => ({
-      ok: true, response: new ScreenAnswer(randomUUID(), screenedAt, result, coverage.of(requests[i].lists)).toValue(),
-    }));
-  };
+  const answer = answerWith(engine, set.catalog);
   const screener: Screener = {
     async screen(rows) {
       return answer(rows.map((r) => r.request));
@@ -40,4 +33,16 @@ export async function createInProcessScreener(
     async close() {},
   };
   return { screener, answer, info: { dir: set.dir, sample: set.sample, entries: engine.size, catalog: set.catalog } };
+}
+
+/** Screens requests as POST /screen/batch would, with this engine and this catalog's coverage. */
+export function answerWith(engine: Engine, catalog: readonly ListStatus[]): (requests: readonly ScreenRequest[]) => SlotOutcome[] {
+  const coverage = new CoverageBook(catalog, []);
+  return (requests) => {
+    const screenedAt = new Date().toISOString();
+    const results = engine.screenBatch([...requests]);
+    return results.map((result, i) => ({
+      ok: true, response: new ScreenAnswer(randomUUID(), screenedAt, result, coverage.of(requests[i].lists)).toValue(),
+    }));
+  };
 }

@@ -1,10 +1,13 @@
 /**
  * @module One screening thread of `rps screen --in-process --threads N` (worker-screener.ts):
- * loads the same list directory, builds its own engine, then answers each batch of requests with
- * the response values POST /screen/batch would give (one requestId per row, one screenedAt per batch).
+ * unpacks the lists and index the main thread built once (shared-lists.ts) into an engine of its
+ * own (a WASM core per thread), then answers each batch of requests with the response values
+ * POST /screen/batch would give (one requestId per row, one screenedAt per batch).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createInProcessScreener } from './in-process-screener.js';
+import { engineFromIndex } from '../../engine/index.js';
+import { answerWith } from './in-process-screener.js';
+import { unpackSharedLists } from './shared-lists.js';
 import type { ToScreenWorker, FromScreenWorker, ScreenWorkerData } from './worker-protocol.js';
 
 const port = parentPort;
@@ -14,8 +17,9 @@ const data = workerData as ScreenWorkerData;
 const post = (message: FromScreenWorker): void => port.postMessage(message);
 
 try {
-  const { answer, info } = await createInProcessScreener(data);
-  post({ kind: 'ready', info });
+  const { index, entries, catalog } = await unpackSharedLists(data.packed);
+  const answer = answerWith(await engineFromIndex(index, { entries, catalog }), catalog);
+  post({ kind: 'ready' });
   port.on('message', (message: ToScreenWorker) => {
     try {
       post({ kind: 'done', id: message.id, outcomes: answer(message.requests) });

@@ -2,13 +2,13 @@
  * @module Messages between the bulk run and its screening threads (worker-screener.ts, screen-worker.ts).
  * Only the validated requests go (structured-cloned, the least to copy); answers come back as SlotOutcome.
  */
-import type { InProcessInfo } from './in-process-screener.js';
+import type { Packed } from '../../engine/sliced-transfer.js';
 import type { ScreenRequest } from '../../engine/types.js';
 import type { SlotOutcome } from './screen-records.js';
 
+/** The lists and index the main thread built once (shared-lists.ts): the blob is a SharedArrayBuffer. */
 export interface ScreenWorkerData {
-  listsDir: string;
-  staleAfterMs: number;
+  packed: Packed;
 }
 
 export interface ToScreenWorker {
@@ -17,7 +17,7 @@ export interface ToScreenWorker {
 }
 
 export type FromScreenWorker =
-  | { kind: 'ready'; info: InProcessInfo }
+  | { kind: 'ready' }
   | { kind: 'done'; id: number; outcomes: SlotOutcome[] }
-  /** id -1: the thread could not load the lists or build its engine. */
+  /** id -1: the thread could not unpack the lists or load its engine. */
   | { kind: 'failed'; id: number; message: string };

@@ -1,6 +1,6 @@
 /**
- * @module `rps screen --in-process --threads N` (N > 1): N worker threads, each with its own engine
- * built from the same list directory (screen-worker.ts). A batch goes to an idle thread, or waits
+ * @module `rps screen --in-process --threads N` (N > 1): N worker threads, each with an engine of
+ * its own over the lists and index built once here and shared (shared-lists.ts, screen-worker.ts). A batch goes to an idle thread, or waits
  * in a queue the run bounds (run-screen.ts keeps at most `concurrency` batches in flight), so memory
  * stays bounded whatever the input size. Results are identical to one thread: each thread screens
  * with the same lists and the same code; only the requestIds and screenedAt differ, as between runs.
@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import { siblingModule, workerEntry } from '../../worker-entry.js';
 import type { InProcessInfo } from './in-process-screener.js';
+import { buildSharedLists } from './shared-lists.js';
 import { ScreenStopError, type Screener, type SlotOutcome, type ValidRow } from './screen-records.js';
 import type { FromScreenWorker, ScreenWorkerData, ToScreenWorker } from './worker-protocol.js';
 
@@ -25,13 +26,13 @@ interface Thread {
 }
 
 export async function createWorkerScreener(
-  options: ScreenWorkerData & { threads: number },
+  options: { listsDir: string; staleAfterMs: number; threads: number },
 ): Promise<{ screener: Screener; info: InProcessInfo }> {
-  const data: ScreenWorkerData = { listsDir: options.listsDir, staleAfterMs: options.staleAfterMs };
+  const { packed, info } = await buildSharedLists(options);
+  const data: ScreenWorkerData = { packed };
   const workers = Array.from({ length: options.threads }, () => new Worker(workerEntry(WORKER_FILE), { workerData: data }));
-  let infos: InProcessInfo[];
   try {
-    infos = await Promise.all(workers.map(ready));
+    await Promise.all(workers.map(ready));
   } catch (error) {
     await Promise.all(workers.map((w) => w.terminate()));
     throw error;
@@ -85,15 +86,15 @@ export async function createWorkerScreener(
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
-  return { screener, info: infos[0] };
+  return { screener, info };
 }
 
-function ready(worker: Worker): Promise<InProcessInfo> {
+function ready(worker: Worker): Promise<void> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: FromScreenWorker): void => {
       worker.off('error', reject);
       worker.off('message', onMessage);
-      if (message.kind === 'ready') resolve(message.info);
+      if (message.kind === 'ready') resolve();
       else reject(new Error(message.kind === 'failed' ? message.message : 'unexpected first message'));
     };
     worker.on('message', onMessage);

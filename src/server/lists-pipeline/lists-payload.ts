@@ -7,7 +7,7 @@
 import type { BuiltIndex } from '../../engine/index-builder.js';
 import type { LoadedListSet, ListStatus } from '../../lists/catalog.js';
 import type { ListEntry } from '../../lists/model.js';
-import { LazyList, pack, unpack, type PackHeader, type Pacing, type Packed } from './sliced-transfer.js';
+import { LazyList, pack, unpack, type PackHeader, type Pacing, type Packed } from '../../engine/sliced-transfer.js';
 
 export interface PayloadStats {
   /** Sequence number of the load in this pipeline (1, 2...). */

@@ -3,7 +3,7 @@
  * the "advanced" serialisation, i.e. structured clone).
  */
 import type { LogLevel } from '../../config.js';
-import type { PackHeader } from './sliced-transfer.js';
+import type { PackHeader } from '../../engine/sliced-transfer.js';
 import type { PayloadStats } from './lists-payload.js';
 import type { ServedSet } from '../../lists/archive/served-sets.js';
 

@@ -4,7 +4,7 @@ import { engineFromIndex } from '../../engine/index.js';
 import { buildIndex } from '../../engine/index-builder.js';
 import { DEFAULT_SAMPLE_DIR, loadListSet } from '../../lists/catalog.js';
 import { packLists, unpackLists } from './lists-payload.js';
-import { pack, shared, unpack, type Packed } from './sliced-transfer.js';
+import { pack, shared, unpack, type Packed } from '../../engine/sliced-transfer.js';
 
 describe('sliced transfer', () => {
   it('rebuilds the sample list set and its index exactly, typed arrays on shared memory', async () => {

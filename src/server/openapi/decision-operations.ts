@@ -31,6 +31,8 @@ const body = (schema: JsonObject): JsonObject => ({
   },
 });
 
+const SESSION_NOTE = 'The same as with an API key under /decisions, authenticated with a session JWT as /me/api-keys is (the dashboard\'s key page).';
+
 export const DECISION_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
   [`POST ${BASE}`]: {
     operationId: 'createDecision', tag: 'Decisions', summary: 'Record a decision on a match',
@@ -40,27 +42,38 @@ export const DECISION_OPERATIONS: Readonly<Record<string, OperationDoc>> = {
     errors: [...BODY_ERRORS, ...API_KEY_ERRORS, 'not_found', 'unknown_list', 'entry_not_found', 'decision_limit_reached', 'lists_unavailable', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE, entry_not_found: 'No such entry on the loaded list: a decision is on an entry as listed now.' },
   },
-  [`GET ${BASE}`]: {
-    operationId: 'listDecisions', tag: 'Decisions', summary: "The account's decisions, newest first",
-    description: 'Live decisions of the account, newest first, a page at a time; filtered by `listSource` and `entryId` when given. No quota unit.',
-    auth: 'apiKey',
+  [`GET ${BASE}`]: listDoc('listDecisions', 'apiKey'),
+  [`DELETE ${BASE}/{decisionId}`]: deleteDoc('deleteDecision', 'apiKey'),
+  // The dashboard's key page, signed in with a session token (identity API): the same answers.
+  'GET /me/decisions': listDoc('listMyDecisions', 'session'),
+  'DELETE /me/decisions/{decisionId}': deleteDoc('deleteMyDecision', 'session'),
+};
+
+function listDoc(operationId: string, auth: 'apiKey' | 'session'): OperationDoc {
+  return {
+    operationId, tag: auth === 'apiKey' ? 'Decisions' : 'API keys', summary: "The account's decisions, newest first",
+    description: `Live decisions of the account, newest first, a page at a time; filtered by \`listSource\` and \`entryId\` when given. No quota unit.${auth === 'session' ? ` ${SESSION_NOTE}` : ''}`,
+    auth,
     parameters: [
       queryParameter('listSource', 'Only decisions on this list.', { type: 'string' }),
       queryParameter('entryId', 'Only decisions on this entry.', { type: 'string' }),
       queryParameter('limit', 'Page size, 1..100 (default 100).', { type: 'integer', minimum: 1, maximum: 100 }),
       queryParameter('startingAfter', 'The last `decisionId` of the previous page.', { type: 'string', format: 'uuid' }),
     ],
-    responses: { 200: successResponse('A page of decisions.', negotiated(schemaRef('DecisionList')), rateLimitHeaders()) },
-    errors: ['invalid_request', ...API_KEY_ERRORS, 'not_found', ...STORE_ROUTE_ERRORS],
+    responses: { 200: successResponse('A page of decisions.', negotiated(schemaRef('DecisionList')), auth === 'apiKey' ? rateLimitHeaders() : {}) },
+    errors: ['invalid_request', ...(auth === 'apiKey' ? API_KEY_ERRORS : ['unauthorized' as const]), 'not_found', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE },
-  },
-  [`DELETE ${BASE}/{decisionId}`]: {
-    operationId: 'deleteDecision', tag: 'Decisions', summary: 'Delete a decision',
-    description: 'Deletes the decision: later screenings of the subject show the match undecided. Audited under its requestId. No quota unit.',
-    auth: 'apiKey',
+  };
+}
+
+function deleteDoc(operationId: string, auth: 'apiKey' | 'session'): OperationDoc {
+  return {
+    operationId, tag: auth === 'apiKey' ? 'Decisions' : 'API keys', summary: 'Delete a decision',
+    description: `Deletes the decision: later screenings of the subject show the match undecided. Audited under its requestId, in the same store step. No quota unit.${auth === 'session' ? ` ${SESSION_NOTE}` : ''}`,
+    auth,
     parameters: [pathParameter('decisionId', 'The `decisionId`.', { type: 'string', format: 'uuid' })],
-    responses: { 200: successResponse('The deleted decision.', negotiated(schemaRef('Decision')), rateLimitHeaders()) },
-    errors: [...API_KEY_ERRORS, 'not_found', 'decision_not_found', ...STORE_ROUTE_ERRORS],
+    responses: { 200: successResponse('The deleted decision.', negotiated(schemaRef('Decision')), auth === 'apiKey' ? rateLimitHeaders() : {}) },
+    errors: [...(auth === 'apiKey' ? API_KEY_ERRORS : ['unauthorized' as const]), 'not_found', 'decision_not_found', ...STORE_ROUTE_ERRORS],
     errorNotes: { not_found: OTHER_PORT_NOTE, decision_not_found: "No such decision: never made, deleted, expired, or another account's." },
-  },
-};
+  };
+}

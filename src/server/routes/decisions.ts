@@ -2,7 +2,7 @@
  * @module POST, GET /sanctions-screening/v1/decisions and DELETE .../decisions/{decisionId}: an
  * account's decisions on matches (API.md, "Decisions on matches"). No quota unit (the rate-limit
  * headers are carried); each create and delete leaves an audit record under its requestId (SHA-256 of
- * the body received, of nothing for a delete). Another account's decision answers 404 like an unknown one.
+ * the body received, of nothing for a delete), written in the same store step as the decision. Another account's decision answers 404 like an unknown one.
  */
 import { AppError, type FieldIssue } from '../../errors.js';
 import { CreateDecisionSchema, type CreateDecisionBody } from '../../contract/schemas/decision.js';
@@ -16,7 +16,7 @@ import { SERVICE_ID, type ServerDeps } from '../deps.js';
 import type { RequestContext } from '../http/context.js';
 import { decodeBody, reply } from '../http/framing.js';
 import type { Route } from '../http/route.js';
-import type { VerifiedKey } from '../../identity/types.js';
+import type { DecisionAudit } from '../../decisions/decision-service.js';
 
 const validateCreate = compileValidator(CreateDecisionSchema);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -45,9 +45,8 @@ export const createDecisionRoute: Route = {
       entryVersion: entryVersion(entry),
       decision: body.decision,
       ...(body.reference !== undefined && { reference: body.reference }),
-    });
+    }, auditOf(ctx));
     if (!result.ok) throw new AppError('decision_limit_reached');
-    await audited(ctx, deps, key, sha256Hex(ctx.request.body), result.decision.decidedAt);
     return reply(200, result.decision, ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
   },
 };
@@ -58,11 +57,7 @@ export const listDecisionsRoute: Route = {
   api: 'service',
   async handle(ctx, deps) {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
-    const query = readListQuery(ctx.request.query);
-    if (query.startingAfter !== undefined && (await deps.state.decisions.get(key.accountId, query.startingAfter)) === null) {
-      throw new AppError('invalid_request', [{ field: 'startingAfter', issue: 'must be the decisionId of a decision of this account' }]);
-    }
-    const page = await deps.state.decisions.list(key.accountId, query);
+    const page = await listPage(ctx, deps, key.accountId);
     return reply(200, page, ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
   },
 };
@@ -73,18 +68,33 @@ export const deleteDecisionRoute: Route = {
   api: 'service',
   async handle(ctx, deps) {
     const key = await authenticateKey(ctx, deps, SERVICE_ID);
-    const decisionId = ctx.params.decisionId.toLowerCase();
-    const deleted: StoredDecision | null = UUID.test(decisionId) ? await deps.state.decisions.delete(key.accountId, decisionId) : null;
-    if (deleted === null) throw new AppError('decision_not_found');
-    await audited(ctx, deps, key, sha256Hex(ctx.request.body), deps.now().toISOString());
+    const deleted = await deleteOne(ctx, deps, key.accountId);
     return reply(200, deleted, ctx.format, rateLimitHeaders(await peekQuota(deps, key, SERVICE_ID)));
   },
 };
 
 export const decisionRoutes: readonly Route[] = [createDecisionRoute, listDecisionsRoute, deleteDecisionRoute];
 
-async function audited(ctx: RequestContext, deps: ServerDeps, key: VerifiedKey, bodySha256: string, at: string): Promise<void> {
-  await deps.state.audit.record({ requestId: ctx.requestId, accountId: key.accountId, screenedAt: at, bodySha256 });
+/** A page of the account's decisions as the query asks (shared with GET /me/decisions). */
+export async function listPage(ctx: RequestContext, deps: ServerDeps, accountId: string): Promise<{ data: StoredDecision[]; hasMore: boolean }> {
+  const query = readListQuery(ctx.request.query);
+  if (query.startingAfter !== undefined && (await deps.state.decisions.get(accountId, query.startingAfter)) === null) {
+    throw new AppError('invalid_request', [{ field: 'startingAfter', issue: 'must be the decisionId of a decision of this account' }]);
+  }
+  return deps.state.decisions.list(accountId, query);
+}
+
+/** Deletes the path's decision of the account with its audit record, or 404 (shared with DELETE /me/decisions/{decisionId}). */
+export async function deleteOne(ctx: RequestContext, deps: ServerDeps, accountId: string): Promise<StoredDecision> {
+  const decisionId = ctx.params.decisionId.toLowerCase();
+  const deleted = UUID.test(decisionId) ? await deps.state.decisions.delete(accountId, decisionId, auditOf(ctx)) : null;
+  if (deleted === null) throw new AppError('decision_not_found');
+  return deleted;
+}
+
+/** The request's audit: its requestId and the SHA-256 of the body received (of nothing for a delete). */
+export function auditOf(ctx: RequestContext): DecisionAudit {
+  return { requestId: ctx.requestId, bodySha256: sha256Hex(ctx.request.body) };
 }
 
 function readCreate(data: unknown): CreateDecisionBody {

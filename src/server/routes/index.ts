@@ -14,6 +14,7 @@ import { healthzRoute, readyzRoute } from './health.js';
 import { listEntryRoute } from './list-entry.js';
 import { listsRoute } from './lists.js';
 import { listsChangesRoute } from './lists-changes.js';
+import { deleteMyDecisionRoute, listMyDecisionsRoute } from './me-decisions.js';
 import { metricsRoute } from './metrics.js';
 import { screenBatchRoute } from './screen-batch.js';
 import { screenRoute } from './screen.js';
@@ -30,6 +31,8 @@ export const ROUTES: readonly Route[] = [
   createApiKeyRoute,
   listApiKeysRoute,
   deleteApiKeyRoute,
+  listMyDecisionsRoute,
+  deleteMyDecisionRoute,
   healthzRoute,
   readyzRoute,
   metricsRoute,

@@ -64,11 +64,16 @@ export function putAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Dat
   return dbs.env.transaction(() => writeAudit(dbs, record, expiresAt));
 }
 
-/** Inside a write transaction: the record and its expiry index entry, replacing an older one. */
-function writeAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): void {
+/**
+ * Inside a write transaction: the record and its expiry index entry, replacing an older one.
+ * Throws on an expiry that is no time, which aborts the whole transaction (a decision written
+ * before it in the same transaction included).
+ */
+export function writeAudit(dbs: LmdbDatabases, record: AuditRecord, expiresAt: Date): void {
+  const expiresAtMs = expiresAt.getTime();
+  if (!Number.isFinite(expiresAtMs)) throw new RangeError('audit expiry must be a time');
   const previous = dbs.audit.get(record.requestId);
   if (previous !== undefined) dbs.auditExpiry.remove([previous.expiresAtMs, record.requestId]);
-  const expiresAtMs = expiresAt.getTime();
   // The audited fields only, whatever else the object carries.
   const kept = auditFields(record);
   dbs.audit.put(kept.requestId, { ...kept, expiresAtMs });

@@ -7,12 +7,19 @@
  *   decisionOrder    [accountId, expiresAtMs, decisionId]            -> true  (newest last; count; expiry)
  *   decisionSecrets  accountId                                       -> 64 hex (the subjectKey HMAC secret)
  *
- * Every check-then-write runs in one write transaction. The order is by expiry, which is the
- * decision time plus a constant retention, so newest first is the reverse range.
+ * Every check-then-write runs in one write transaction. A create or delete runs with its audit
+ * record (the audit databases of the same environment) in a child transaction of its own: lmdb-js
+ * commits the callbacks queued in one event-loop turn together and does not undo a plain
+ * `transaction` callback that throws part-way, while a child transaction is rolled back alone.
+ * The order is by expiry, which is the decision time plus a constant retention, so newest first is
+ * the reverse range.
  */
 import { randomBytes } from 'node:crypto';
 import type { Database, RootDatabase } from 'lmdb';
 import type { DecisionLookup, DecisionQuery, DecisionRef, PutDecisionResult, StoredDecision } from '../types.js';
+
+/** Writes the audit record of the step inside the current write transaction (lmdb-counters-audit.ts). */
+export type AuditInTransaction = () => void;
 
 type OrderKey = [accountId: string, expiresAtMs: number, decisionId: string];
 
@@ -68,8 +75,8 @@ function dropExpired(dbs: DecisionDatabases, accountId: string, nowMs: number): 
   for (const d of expired) remove(dbs, d);
 }
 
-export function putDecision(dbs: DecisionDatabases, decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
-  return dbs.env.transaction((): PutDecisionResult => {
+export function putDecision(dbs: DecisionDatabases, decision: StoredDecision, limit: number, now: Date, audit: AuditInTransaction): Promise<PutDecisionResult> {
+  return dbs.env.childTransaction((): PutDecisionResult => {
     dropExpired(dbs, decision.accountId, now.getTime());
     const previousId = dbs.index.get(indexKey(decision));
     const previous = previousId === undefined ? undefined : dbs.decisions.get([decision.accountId, previousId]);
@@ -82,6 +89,7 @@ export function putDecision(dbs: DecisionDatabases, decision: StoredDecision, li
     dbs.decisions.put([decision.accountId, decision.decisionId], decision);
     dbs.index.put(indexKey(decision), decision.decisionId);
     dbs.order.put(orderKey(decision), true);
+    audit();
     return { ok: true, replaced: previous?.decisionId ?? null };
   });
 }
@@ -122,10 +130,12 @@ export function listDecisions(dbs: DecisionDatabases, accountId: string, query: 
   return { data: data.slice(0, query.limit), hasMore: data.length > query.limit };
 }
 
-export function deleteDecision(dbs: DecisionDatabases, accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
-  return dbs.env.transaction(() => {
+export function deleteDecision(dbs: DecisionDatabases, accountId: string, decisionId: string, now: Date, audit: AuditInTransaction): Promise<StoredDecision | null> {
+  return dbs.env.childTransaction(() => {
     const d = live(dbs.decisions.get([accountId, decisionId]), accountId, now.getTime());
-    if (d !== null) remove(dbs, d);
+    if (d === null) return null;
+    remove(dbs, d);
+    audit();
     return d;
   });
 }

@@ -9,7 +9,7 @@ import { BroadcastChannel } from 'node:worker_threads';
 import { StoreUnavailableError } from '../errors.js';
 import { isRevocationEvent, RevocationListeners } from '../revocation-listeners.js';
 import type {
-  Account, AuditRecord, ChargeRequest, CounterIncrement, CounterRef, DecisionLookup, DecisionQuery, DecisionRef, IdempotencyRecord, InsertKeyResult,
+  Account, AuditRecord, AuditWrite, ChargeRequest, CounterIncrement, CounterRef, DecisionLookup, DecisionQuery, DecisionRef, IdempotencyRecord, InsertKeyResult,
   PutDecisionResult, RevocationEvent, Store, StoredDecision, StoredKey,
 } from '../types.js';
 import { LmdbCommits } from './lmdb-commits.js';
@@ -153,9 +153,10 @@ class LmdbStore implements Store {
     return this.#commits.write(() => decisions.decisionSecret(this.#decisions, accountId));
   }
 
-  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
-    this.#fresh();
-    return this.#commits.write(() => decisions.putDecision(this.#decisions, decision, limit, now));
+  putDecision(decision: StoredDecision, limit: number, now: Date, audit: AuditWrite): Promise<PutDecisionResult> {
+    const dbs = this.#fresh();
+    const writeAudit = (): void => counters.writeAudit(dbs, audit.record, audit.expiresAt);
+    return this.#commits.write(() => decisions.putDecision(this.#decisions, decision, limit, now, writeAudit));
   }
 
   async findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup> {
@@ -173,9 +174,10 @@ class LmdbStore implements Store {
     return decisions.listDecisions(this.#decisions, accountId, query, now);
   }
 
-  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
-    this.#fresh();
-    return this.#commits.write(() => decisions.deleteDecision(this.#decisions, accountId, decisionId, now));
+  deleteDecision(accountId: string, decisionId: string, now: Date, audit: AuditWrite): Promise<StoredDecision | null> {
+    const dbs = this.#fresh();
+    const writeAudit = (): void => counters.writeAudit(dbs, audit.record, audit.expiresAt);
+    return this.#commits.write(() => decisions.deleteDecision(this.#decisions, accountId, decisionId, now, writeAudit));
   }
 
   async publishRevocation(event: RevocationEvent): Promise<void> {

@@ -8,15 +8,27 @@
  *   <prefix>{a:<account>}:decsecret  the subjectKey HMAC secret (64 hex), SET once
  *
  * Both decision keys expire with the account's newest decision; expired decisions inside them are
- * dropped by the next write and never answered.
+ * dropped by the next write and never answered. A create or delete writes its audit record
+ * (`<prefix>{a:<account>}:audit:<requestId>`, the same slot) in the same script. Redis does not undo
+ * a script's earlier writes when a later command fails, so each write script checks every argument
+ * before its first write: a failure leaves neither the decision change nor its audit record.
  */
 import { randomBytes } from 'node:crypto';
-import type { DecisionLookup, DecisionQuery, DecisionRef, PutDecisionResult, StoredDecision } from '../types.js';
+import { auditFields, type AuditWrite, type DecisionLookup, type DecisionQuery, type DecisionRef, type PutDecisionResult, type StoredDecision } from '../types.js';
 import type { RedisCommands } from './redis-connection.js';
 import { lua, runScript } from './redis-scripts.js';
 
-/** Lua helpers shared by the write scripts: drop one decision; drop those expired by ARGV[1] (now ms). */
-const DROP = `
+/**
+ * The start of both write scripts, whose keys are hash, order, audit record and whose ARGV start
+ * with now (ms) and end with the audit record's JSON and expiry (ms): check that every time (the
+ * ARGV indexes in TIMES, set by the script) is a whole number before anything is written; then the
+ * helpers to write the audit record and to drop one decision; then drop those expired by now.
+ */
+const PRELUDE = `
+for _, i in ipairs(TIMES) do
+  if not string.match(ARGV[i], '^%d+$') then return redis.error_reply('ERR bad time argument') end
+end
+local function audit() redis.call('SET', KEYS[3], ARGV[#ARGV - 1], 'PXAT', ARGV[#ARGV]) end
 local function drop(id)
   local json = redis.call('HGET', KEYS[1], 'd:' .. id)
   if json then
@@ -31,8 +43,12 @@ end
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', ARGV[1])) do drop(id) end
 `;
 
-/** KEYS: hash, order. ARGV: nowMs, limit, decisionId, index field, JSON, expiresAtMs. Returns {1, replaced|false} or {0, count}. */
-const PUT = lua(`${DROP}
+/**
+ * KEYS: hash, order, audit record. ARGV: nowMs, limit, decisionId, index field, JSON, expiresAtMs,
+ * audit JSON, audit expiry ms. Returns {1, replaced|false} or {0, count}.
+ */
+const PUT = lua(`local TIMES = {1, 6, #ARGV}
+${PRELUDE}
 local previous = redis.call('HGET', KEYS[1], ARGV[4])
 if previous then drop(previous)
 else
@@ -44,12 +60,17 @@ redis.call('ZADD', KEYS[2], ARGV[6], ARGV[3])
 local newest = redis.call('ZRANGE', KEYS[2], -1, -1, 'WITHSCORES')[2]
 redis.call('PEXPIREAT', KEYS[1], newest)
 redis.call('PEXPIREAT', KEYS[2], newest)
+audit()
 return {1, previous or false}
 `);
 
-/** KEYS: hash, order. ARGV: nowMs, decisionId. Returns the deleted JSON or false. */
-const DELETE = lua(`${DROP}
-return drop(ARGV[2]) or false
+/** KEYS: hash, order, audit record. ARGV: nowMs, decisionId, audit JSON, audit expiry ms. Returns the deleted JSON or false. */
+const DELETE = lua(`local TIMES = {1, #ARGV}
+${PRELUDE}
+if redis.call('HEXISTS', KEYS[1], 'd:' .. ARGV[2]) == 0 then return false end
+local json = drop(ARGV[2])
+audit()
+return json
 `);
 
 /** KEYS: hash, order. ARGV: index fields. Returns {0} when the account has none, else {1, json|''...}. */
@@ -102,6 +123,11 @@ return ARGV[1]
 
 const indexField = (ref: DecisionRef): string => `k:${ref.subjectKey}\t${ref.listSource}\t${ref.entryId}`;
 
+/** The last two ARGV of a write script: the audit record's JSON and its expiry (ms). */
+function auditTail(audit: AuditWrite): string[] {
+  return [JSON.stringify(auditFields(audit.record)), String(audit.expiresAt.getTime())];
+}
+
 export class RedisDecisions {
   constructor(readonly client: RedisCommands, readonly prefix: string) {}
 
@@ -109,13 +135,19 @@ export class RedisDecisions {
     return [`${this.prefix}{a:${accountId}}:dec`, `${this.prefix}{a:${accountId}}:decorder`];
   }
 
+  /** The write scripts' keys: the decision keys, then the audit record (redis-records.ts RedisKeys.audit). */
+  #writeKeys(accountId: string, audit: AuditWrite): string[] {
+    return [...this.#keys(accountId), `${this.prefix}{a:${accountId}}:audit:${audit.record.requestId}`];
+  }
+
   async secret(accountId: string): Promise<string> {
     return String(await runScript(this.client, SECRET, [`${this.prefix}{a:${accountId}}:decsecret`], [randomBytes(32).toString('hex')]));
   }
 
-  async put(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
+  async put(decision: StoredDecision, limit: number, now: Date, audit: AuditWrite): Promise<PutDecisionResult> {
     const args = [String(now.getTime()), String(limit), decision.decisionId, indexField(decision), JSON.stringify(decision), String(Date.parse(decision.expiresAt))];
-    const [ok, detail] = (await runScript(this.client, PUT, this.#keys(decision.accountId), args)) as [number, string | number | null];
+    args.push(...auditTail(audit));
+    const [ok, detail] = (await runScript(this.client, PUT, this.#writeKeys(decision.accountId, audit), args)) as [number, string | number | null];
     if (ok === 1) return { ok: true, replaced: typeof detail === 'string' ? detail : null };
     return { ok: false, code: 'decision_limit_reached', count: Number(detail) };
   }
@@ -137,8 +169,10 @@ export class RedisDecisions {
     return { data: data.slice(0, query.limit), hasMore: data.length > query.limit };
   }
 
-  async delete(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
-    const reply = await runScript(this.client, DELETE, this.#keys(accountId), [String(now.getTime()), decisionId]);
+  async delete(accountId: string, decisionId: string, now: Date, audit: AuditWrite): Promise<StoredDecision | null> {
+    const args = [String(now.getTime()), decisionId];
+    args.push(...auditTail(audit));
+    const reply = await runScript(this.client, DELETE, this.#writeKeys(accountId, audit), args);
     return live(typeof reply === 'string' ? reply : null, accountId, now);
   }
 }

@@ -7,7 +7,7 @@
  * a plain connection to the URL's node.
  */
 import {
-  auditFields, type Account, type AuditRecord, type ChargeRequest, type CounterIncrement, type CounterRef, type DecisionLookup, type DecisionQuery,
+  auditFields, type Account, type AuditRecord, type AuditWrite, type ChargeRequest, type CounterIncrement, type CounterRef, type DecisionLookup, type DecisionQuery,
   type DecisionRef, type IdempotencyRecord, type InsertKeyResult, type PutDecisionResult, type RevocationEvent, type Store, type StoredDecision, type StoredKey,
 } from '../types.js';
 import { connectCommands, connectRedis, toStoreError, type CommandConnection, type RedisCommands, type RedisConnectionOptions } from './redis-connection.js';
@@ -216,8 +216,8 @@ class RedisStore implements Store {
     return this.deadline.run(() => this.decisions.secret(accountId));
   }
 
-  putDecision(decision: StoredDecision, limit: number, now: Date): Promise<PutDecisionResult> {
-    return this.deadline.run(() => this.decisions.put(decision, limit, now));
+  putDecision(decision: StoredDecision, limit: number, now: Date, audit: AuditWrite): Promise<PutDecisionResult> {
+    return this.deadline.run(() => this.decisions.put(decision, limit, now, audit));
   }
 
   findDecisions(accountId: string, refs: readonly DecisionRef[], now: Date): Promise<DecisionLookup> {
@@ -232,8 +232,8 @@ class RedisStore implements Store {
     return this.deadline.run(() => this.decisions.list(accountId, query, now));
   }
 
-  deleteDecision(accountId: string, decisionId: string, now: Date): Promise<StoredDecision | null> {
-    return this.deadline.run(() => this.decisions.delete(accountId, decisionId, now));
+  deleteDecision(accountId: string, decisionId: string, now: Date, audit: AuditWrite): Promise<StoredDecision | null> {
+    return this.deadline.run(() => this.decisions.delete(accountId, decisionId, now, audit));
   }
 
   publishRevocation(event: RevocationEvent): Promise<void> {

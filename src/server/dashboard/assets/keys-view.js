@@ -1,11 +1,12 @@
 // @ts-check
 /**
  * The API keys page: sign in with a session token, then list, create and revoke the account's keys
- * through the identity API (/me/api-keys).
+ * through the identity API (/me/api-keys), and list and delete its decisions (decisions-view.js).
  */
 import { ApiError, callApi } from './api.js';
 import { cleanToken, credentials } from './credentials.js';
 import { badge, byId, h } from './dom.js';
+import { createDecisionsView } from './decisions-view.js';
 import { clearError, localError, showError } from './error-view.js';
 import { formatAge, formatCount, formatDate, formatDateTime } from './format.js';
 import { initKeyDialogs } from './key-dialogs.js';
@@ -41,6 +42,7 @@ export function createKeysView({ onSessionChange, onUseKey }) {
   const status = byId('keys-status', HTMLElement);
   const tbody = byId('keys-table', HTMLTableElement).tBodies[0];
   const dialogs = initKeyDialogs({ onUseKey });
+  const decisions = createDecisionsView({ session: () => credentials.session(), onUnauthorized: signedOut });
 
   signInForm.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -66,6 +68,7 @@ export function createKeysView({ onSessionChange, onUseKey }) {
       onSessionChange();
       showPanel(true);
       render(data.data);
+      await decisions.show();
     } catch (error) {
       showError(signInError, error, signInForm);
     }
@@ -85,16 +88,22 @@ export function createKeysView({ onSessionChange, onUseKey }) {
     try {
       render((await callApi('GET', KEYS_PATH, session)).data.data);
     } catch (error) {
-      // An expired or replaced session: back to the sign-in form, saying why.
-      if (error instanceof ApiError && error.status === 401) {
-        credentials.clearSession();
-        onSessionChange();
-        showPanel(false);
-        showError(signInError, error, signInForm);
-        return;
-      }
-      showError(listError, error);
+      if (error instanceof ApiError && error.status === 401) signedOut(error);
+      else showError(listError, error);
+      return;
     }
+    await decisions.show();
+  }
+
+  /**
+   * An expired or replaced session: back to the sign-in form, saying why.
+   * @param {unknown} error
+   */
+  function signedOut(error) {
+    credentials.clearSession();
+    onSessionChange();
+    showPanel(false);
+    showError(signInError, error, signInForm);
   }
 
   async function create() {
