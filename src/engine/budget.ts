@@ -66,7 +66,8 @@ export const ALIAS_CHAR_WORK = 100;
  * What an alias's search costs beyond the core's walks, in the same units (issue #28): each op word
  * queued for the core (an exact or phonetic candidate: one to four), each neighbourhood search, each
  * second reading of a word (an Arabic-script word's Persian, vowelled or final-vowel reading: read,
- * classified and searched again) and each list word compared by its written vowels. Measured on the
+ * classified and searched again) and each list word compared by its written vowels or by the
+ * romanisation tables (name-matcher addRomanised, charged as a written-vowel comparison). Measured on the
  * snapshot as ALIAS_CALL_WORK was (CPU time per alias of twelve common words of each script, least
  * squares with the core's count fixed at 1): crafted Arabic and Persian aliases did four times the
  * CPU of a Latin one per unit charged while these went uncounted.

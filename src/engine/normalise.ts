@@ -9,6 +9,7 @@
 import anyAscii from 'any-ascii';
 import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
+import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
   ABJAD_NAMES, ABJAD_PARTICLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
@@ -41,6 +42,8 @@ export interface NameToken {
   vowelled?: string;
   /** See RawWord.finalHe. */
   finalHe?: boolean;
+  /** See RawWord.arabicLetters. */
+  arabicLetters?: string;
   /** See RawWord.reading (query side: name-matcher.ts reads it where the word as written is unknown). */
   reading?: string;
 }
@@ -77,6 +80,11 @@ export interface RawWord {
   vowelled?: string;
   /** An Arabic-script word ending in ه: a vowel (-e, -eh, -a) as often as the consonant h (see FINAL_HE). */
   finalHe?: boolean;
+  /**
+   * An Arabic-script word's own letters (no marks, no punctuation), where it is read as one word and
+   * not from the name table: the list spellings it romanises to are found by arabic-romanisation.ts.
+   */
+  arabicLetters?: string;
   /**
    * An Arabic-script word whose written vowels may not be all it has: it holds a letter the reading
    * drops (ayn, hamza), or an article was split off it that may be its own letters (الوندی Alvandi).
@@ -328,6 +336,10 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     if (arabic && HAS_LONG_A.test(piece)) otherReadings(nativeWord(piece).replace(LONG_A, 'a'), sink.words, first, limits, (w, text) => ({ ...w, vowelled: text }));
     const last = sink.words.length - 1;
     if (arabic && last >= first && FINAL_HE.test(piece) && sink.words[last].text.endsWith('h')) sink.words[last].finalHe = true;
+    if (arabic && last === first) {
+      const letters = arabicLettersOf(piece);
+      if (letters !== null) sink.words[first].arabicLetters = letters;
+    }
     if (abjad && !sink.full) rememberPiece(piece, sink.words.slice(first), limits);
   }
   return sink.words;
@@ -349,6 +361,15 @@ function rememberPiece(piece: string, words: readonly RawWord[], limits: Readonl
   if (letters + piece.length >= limits.letters || words.length >= limits.words) return;
   if (PIECE_CACHE.size >= PIECE_CACHE_LIMIT) PIECE_CACHE.clear();
   PIECE_CACHE.set(piece, { words: words.map((w) => ({ ...w })), letters });
+}
+
+/**
+ * The letters of a piece read as one Arabic-script word, when arabic-romanisation.ts reads them all
+ * and the name table did not (a word it knows has its Latin spelling already).
+ */
+function arabicLettersOf(piece: string): string | null {
+  const letters = piece.replace(/[^\p{L}]/gu, '');
+  return readableArabic(letters) ? letters : null;
 }
 
 /** A word-final he after a letter (زاده, وهبه): Persian -e/-eh, Arabic -a/-ah, or the consonant. */
@@ -421,6 +442,8 @@ interface ClassifiedWord {
   vowelled?: string;
   /** See RawWord.finalHe. */
   finalHe?: boolean;
+  /** See RawWord.arabicLetters. */
+  arabicLetters?: string;
   syllabic?: boolean;
   /** See NameToken.standalone. */
   standalone?: boolean;
@@ -712,6 +735,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
       ...(w.silentLetters ? { silentLetters: true } : {}),
       ...(w.vowelled !== undefined && c.text === w.text ? { vowelled: w.vowelled } : {}),
       ...(w.finalHe && c.text === w.text ? { finalHe: true } : {}),
+      ...(w.arabicLetters !== undefined && c.text === w.text ? { arabicLetters: w.arabicLetters } : {}),
     };
     return { ...c, ...(w.abjad ? { abjad: true } : {}), ...(written ? { written } : {}), ...(persian ? { persian } : {}), ...extra };
   });
@@ -731,6 +755,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
     if (w.silentLetters) token.silentLetters = true;
     if (w.vowelled) token.vowelled = w.vowelled;
     if (w.finalHe) token.finalHe = true;
+    if (w.arabicLetters) token.arabicLetters = w.arabicLetters;
     if (w.syllabic) token.syllabic = true;
     if (w.standalone) token.standalone = true;
     if (w.reading) token.reading = w.reading;
@@ -789,16 +814,29 @@ function hangulWord(rr: string, native: string, first: boolean): ClassifiedWord 
  */
 function abjadWord(w: RawWord, arabic: boolean): RawWord[] {
   const word = w.text;
-  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin', persian: undefined, vowelled: undefined }];
+  // بن is "bin" in the Mashriq, "ben" in the Maghreb (Tunisian, Algerian names): searched too, as the
+  // token's raw spelling (RawWord.glued is the spelling a token is also searched by).
+  if (word === 'bn' || word === 'ibn') return [{ ...w, text: 'bin', persian: undefined, vowelled: undefined, arabicLetters: undefined, glued: word === 'bn' && arabic ? 'ben' : undefined }];
   if (!arabic) return [w];
-  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined, vowelled: undefined }];
-  if (w.article && word.length >= 4 && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
+  if (word === 'bw' || word === 'abw') return [{ ...w, text: 'abu', persian: undefined, vowelled: undefined, arabicLetters: undefined }];
+  // Read from the script where it is known: the article before three letters or more (الاسد al-Asad,
+  // "lsd": its alif dropped), which the transliteration's length alone does not tell from a name.
+  const longWord = word.length >= 4 || LONG_ARTICLE_WORD.test(w.arabicLetters ?? '');
+  if (w.article && longWord && word.startsWith('l') && !/[aeiou]/.test(word.slice(1, 3))) {
     const persian = w.persian?.startsWith('l') ? w.persian.slice(1) : undefined;
     const vowelled = w.vowelled?.startsWith('l') ? w.vowelled.slice(1) : undefined;
-    return [{ ...w, text: 'al', persian: undefined, vowelled: undefined, finalHe: undefined }, { ...w, text: word.slice(1), persian, vowelled, silentLetters: true }];
+    const arabicLetters = ARTICLE_LETTERS.test(w.arabicLetters ?? '') ? w.arabicLetters!.slice(2) : undefined;
+    return [
+      { ...w, text: 'al', persian: undefined, vowelled: undefined, finalHe: undefined, arabicLetters: undefined },
+      { ...w, text: word.slice(1), persian, vowelled, silentLetters: true, arabicLetters },
+    ];
   }
   return [w];
 }
+
+/** The article alif-lam (plain or wasla alif) before two letters or more of the word. */
+const ARTICLE_LETTERS = /^[\u0627\u0671]\u0644../u;
+const LONG_ARTICLE_WORD = /^[\u0627\u0671]\u0644.../u;
 
 /** Arabic names by their usual Latin spelling, the ones a glued article is recognised on. */
 const ARABIC_NAMES: ReadonlySet<string> = new Set([...ABJAD_NAMES.values()].filter((n) => n.length >= 4));
