@@ -22,6 +22,11 @@ export const MAX_NAME_TOKENS = 63;
 export const WEAK_FACTOR = 0.15;
 /** Flag bit in unitPS marking a raw-spelling unit (bits 0-7 position, 8-15 span). */
 export const RAW_UNIT = 1 << 16;
+/**
+ * Flag bit in unitPS marking a single-token unit of a weak word (title, particle, legal form): left
+ * unmatched it is a part missing, never a contradiction of the query's words (assembly/score.ts writeRow).
+ */
+export const WEAK_UNIT = 1 << 17;
 
 export type NameType = 'primary' | 'aka' | 'fka' | 'nka';
 
@@ -536,7 +541,9 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     nameList[n] = LIST_SOURCES.indexOf(entries[names[n].entry].listSource as ListSource);
     row.tokenIds.forEach((id, pos) => {
       unitTok[u] = id;
-      unitPS[u] = pos | (1 << 8);
+      // Weak as this name writes it (the dictionary's flag is the token's in every name: "al" is
+      // strong somewhere, so it is strong there).
+      unitPS[u] = pos | (1 << 8) | (row.tokens[pos].weak ? WEAK_UNIT : 0);
       unitW[u++] = tokWeight[id];
     });
     for (const c of row.compoundIds) {

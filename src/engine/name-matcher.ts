@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, WEAK_UNIT, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
@@ -316,10 +316,10 @@ function endsAround(index: BuiltIndex, given: number, surname: number): boolean 
     const n = postList[k];
     const from = unitOff[n];
     const to = unitOff[n + 1];
-    if (unitTok[from] !== surname || unitPS[from] !== (1 << 8)) continue;
+    if (unitTok[from] !== surname || (unitPS[from] & ~WEAK_UNIT) !== (1 << 8)) continue;
     // Single-token units come first, in position order: the last of them is the name's last token.
     let last = from;
-    while (last + 1 < to && unitPS[last + 1] === ((last + 1 - from) | (1 << 8))) last++;
+    while (last + 1 < to && (unitPS[last + 1] & ~WEAK_UNIT) === ((last + 1 - from) | (1 << 8))) last++;
     if (last > from && unitTok[last] === given) return true;
   }
   return false;
@@ -489,11 +489,12 @@ function planWords(
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
-  // The single-letter spelling must be a name itself, not a title ("Hajji" is no "Haji").
+  // The single-letter spelling must be a name itself, not a title ("Hajji" is no "Haji"), nor one
+  // letter: the Burmese "Oo" read "o" would be an initial, met by every listed word in o.
   for (const t of tokens) {
     if (t.raw || t.weak || t.syllabic) continue;
     const single = singleLetters(t.text);
-    if (single !== t.text && known?.has(single) && classifyWord(single).cls === 'name') t.raw = single;
+    if (single !== t.text && single.length >= 2 && known?.has(single) && classifyWord(single).cls === 'name') t.raw = single;
   }
   const weights = tokens.map(weightOf);
   // A one-letter Han or Hangul syllable (이 = "i") is no initial: it searches nothing alone (it
