@@ -745,7 +745,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
   // query (users omit middle names), stronger when the query has names the list lacks. On both
   // sides, the overlap is a disagreement ("Abdul" where the list says "Padshah") and costs more.
-  // Only the list's strong words disagree: a title, particle or legal form the list writes and the
+  // Only the list's strong words disagree: a title or particle (WEAK_UNIT) the list writes and the
   // query lacks ("al" of "AL-ZUBAIDI, Khaled" for "Mohammed Khaled Zubaidi") is a part left out,
   // nothing against the query's other names. (The query's own weak words still count: "M/V X" is
   // no company X, measured on the cascade company/vessel pairs.)

@@ -174,7 +174,7 @@ export interface CandidateRow {
   matched: number;
   mass: number;
   queryUnmatched: number;
-  /** The list name's rarity left unmatched, of its strong words only (a weak word left out is no part missing). */
+  /** The list name's rarity left unmatched, titles and particles aside (WEAK_UNIT: one left out is no part missing). */
   candidateUnmatched: number;
   queryMask: number;
   accumulated: number;
