@@ -85,8 +85,8 @@ export const MAX_RESIDUAL: i32 = MAXQ * 128;
 
 // Output table of scored candidates: OUT_STRIDE f32/u32 slots per candidate.
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass
-//   [5] candidate unmatched mass, strong words only (WEAK_UNIT aside)  [6] matched query positions
-//   mask (u32)  [7] accumulated rarity  [8] matched candidate positions mask, positions 0-31 (u32)
+//   [5] candidate unmatched mass  [6] matched query positions mask (u32)  [7] accumulated rarity
+//   [8] matched candidate positions mask, positions 0-31 (u32)
 export const OUT_STRIDE: i32 = 9;
 
 // The op queue (ops.ts): the host writes a query's searches as ops of OP_WORDS i32/f32 words at

@@ -12,7 +12,7 @@
 import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
-  lamMissingQuery, literalMask, nameList, singleUnit, WEAK_UNIT, nextStamp, orderFactor, out, residualDrop, residualFloor,
+  lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -284,11 +284,10 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
     uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
   }
   let uc: f32 = 0;
-  let ucStrong: f32 = 0;
   let cIn: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
-    if (!singleUnit(ps)) continue;
+    if ((ps >> 8) != 1) continue;
     const w = load<f32>(unitW + (<usize>j << 2));
     let open = (cCover & spanMask64(ps & 0xff, 1)) != 0;
     if (!open && wildLetters != 0) {
@@ -296,12 +295,9 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
       open = sym > 0 && (wildLetters & (<u32>1 << <u32>((sym - 1) % 32))) != 0;
     }
     if (open) cIn += w;
-    else {
-      uc += w;
-      if ((ps & WEAK_UNIT) == 0) ucStrong += w;
-    }
+    else uc += w;
   }
-  const overlap = uq < ucStrong ? uq : ucStrong;
+  const overlap = uq < uc ? uq : uc;
   const penalty = lamQueryMin * uq + lamMissing * uc + lamConflict * overlap;
   const mass = (qIn + cIn) * 0.5;
   return mass > 0 ? mass / (mass + penalty) : 0;
@@ -488,7 +484,7 @@ let mass: f32 = 0;
     const letter = load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)));
     for (let j = uStart; j < uEnd; j++) {
       const ps = load<u32>(unitPS + (<usize>j << 2));
-      if (!singleUnit(ps)) continue;
+      if ((ps >> 8) != 1) continue;
       const cm = spanMask64(ps & 0xff, 1);
       if ((cm & cMaskL) != 0) continue;
       const tok = load<u32>(unitTok + (<usize>j << 2));
@@ -531,7 +527,7 @@ let mass: f32 = 0;
         const j = j0 + k;
         // Plain single-token units come first, in position order: unit uStart + p is position p.
         const ps = load<u32>(unitPS + (<usize>j << 2));
-        if ((ps & ~WEAK_UNIT) != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMaskL) != 0) { ok = false; break; }
+        if (ps != ((j - uStart) | (1 << 8)) || (spanMask64(ps & 0xff, 1) & cMaskL) != 0) { ok = false; break; }
         const tok = load<u32>(unitTok + (<usize>j << 2));
         if (!startsWith(tok, load<u8>(qp + <usize>k)) || load<u8>(tokLen8 + <usize>tok) < 2) ok = false;
         wc += load<f32>(unitW + (<usize>j << 2));
@@ -733,29 +729,21 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
     uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
   }
   let uc: f32 = 0;
-  let ucStrong: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
     // Single-token units only, and not the raw-spelling twins (bit 16) of a position.
-    if (!singleUnit(ps) || (cm & spanMask64(ps & 0xff, 1)) != 0) continue;
-    const w = load<f32>(unitW + (<usize>j << 2));
-    uc += w;
-    if ((ps & WEAK_UNIT) == 0) ucStrong += w;
+    if ((ps >> 8) != 1) continue;
+    if ((cm & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
   }
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
   // query (users omit middle names), stronger when the query has names the list lacks. On both
   // sides, the overlap is a disagreement ("Abdul" where the list says "Padshah") and costs more.
-  // Only the list's strong words disagree: a title or particle (WEAK_UNIT) the list writes and the
-  // query lacks ("al" of "AL-ZUBAIDI, Khaled" for "Mohammed Khaled Zubaidi") is a part left out,
-  // nothing against the query's other names. (The query's own weak words still count: "M/V X" is
-  // no company X, measured on the cascade company/vessel pairs.)
-  const overlap = uq < ucStrong ? uq : ucStrong;
+  const overlap = uq < uc ? uq : uc;
   // A list name found whole inside a longer query ("Dost Mohammad Khan Haqqani" for "DOST
   // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
-  // tokens cost less than names the list contradicts. Whole but for its weak words: the "al" of
-  // "AL-QUBAYSI, Munir" left out of "Mohammed Munir Qubaysi" leaves that name whole.
+  // tokens cost less than names the list contradicts.
   let lamQ = lamMissingQuery;
-  if (lamMissingContained > 0 && ucStrong < 0.5 && ms >= containedMass && mt >= 0.95 * ms) lamQ = lamMissingContained;
+  if (lamMissingContained > 0 && uc < 0.5 && ms >= containedMass && mt >= 0.95 * ms) lamQ = lamMissingContained;
   const penalty = lamQ * uq + lamMissing * uc + lamConflict * overlap;
   const denom = ms + penalty;
   let score: f32 = denom > 0 ? mt / denom : 0;
@@ -769,7 +757,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   store<f32>(o + 8, mt);
   store<f32>(o + 12, ms);
   store<f32>(o + 16, uq);
-  store<f32>(o + 20, ucStrong);
+  store<f32>(o + 20, uc);
   store<u32>(o + 24, qm);
   store<f32>(o + 28, accValue);
   store<u32>(o + 32, <u32>(cm & 0xffffffff));

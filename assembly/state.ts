@@ -43,10 +43,7 @@ export let postList: usize = 0;
 export let unitOff: usize = 0;
 /** u32[U]: the token id of each name unit (plain tokens first, in position order, then compounds and raw spellings). */
 export let unitTok: usize = 0;
-/**
- * u32[U]: position (bits 0-7) | span << 8 (1 or 2) | 1 << 16 for a raw-spelling twin of a position
- * | 1 << 17 (WEAK_UNIT) for a single-token unit of a title or particle (index-builder.ts WEAK_UNIT).
- */
+/** u32[U]: position (bits 0-7) | span << 8 (1 or 2) | 1 << 16 for a raw-spelling twin of a position. */
 export let unitPS: usize = 0;
 /** f32[U]: each unit's rarity weight (a compound's is the sum of its two tokens'). */
 export let unitW: usize = 0;
@@ -175,13 +172,6 @@ export let chainMask: u32 = 0;
  * bound does not count them wild.
  */
 export let literalMask: u32 = 0;
-/** unitPS flag of a title's or particle's single-token unit (index-builder.ts WEAK_UNIT). */
-export const WEAK_UNIT: u32 = 1 << 17;
-
-/** A plain single-token unit (not a compound, not a raw-spelling twin), weak or not. */
-@inline export function singleUnit(ps: u32): bool {
-  return ((ps >> 8) & 0x1ff) == 1;
-}
 
 /** The letter signature of bytes [p, p + len) (see tokSig). */
 export function signature(p: usize, len: i32): u32 {

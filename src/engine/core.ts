@@ -174,7 +174,6 @@ export interface CandidateRow {
   matched: number;
   mass: number;
   queryUnmatched: number;
-  /** The list name's rarity left unmatched, titles and particles aside (WEAK_UNIT: one left out is no part missing). */
   candidateUnmatched: number;
   queryMask: number;
   accumulated: number;

@@ -12,7 +12,7 @@ import type { ListEntry, ListSource } from '../lists/model.js';
 import { LIST_SOURCES } from '../lists/model.js';
 import { normaliseName, skeleton, skeletonOf, strictKey, type NameToken } from './normalise.js';
 import { buildEntryLookup, type EntryLookup } from './entry-lookup.js';
-import { COMMON_NAME_WEIGHT, COMMON_NAMES, HONORIFICS, PARTICLES } from './vocabulary.js';
+import { COMMON_NAME_WEIGHT, COMMON_NAMES } from './vocabulary.js';
 import { firstGivenWord, givenNameGroups, hasKunya, hyphenatedGivenNames, lastPosition, leadingGivenName, runOfName, surnameOf, tokenInitials } from './name-structure.js';
 
 export const TG_ALPHABET = 37;
@@ -22,19 +22,6 @@ export const MAX_NAME_TOKENS = 63;
 export const WEAK_FACTOR = 0.15;
 /** Flag bit in unitPS marking a raw-spelling unit (bits 0-7 position, 8-15 span). */
 export const RAW_UNIT = 1 << 16;
-/**
- * Flag bit in unitPS marking a single-token unit of a person's weak word, a title or a particle
- * (Dr, Haji, al, bin, van): left unmatched it is a part missing, never a contradiction of the
- * query's words (assembly/score.ts writeRow). Not a legal form or a company's descriptor word
- * (Enterprises, L.L.C.): those tell related companies apart ("Bowne Business Solutions, Inc." is not
- * "Bowne Business Enterprises, L.P."; measured on name_bench, where flagging them cost two pairs).
- */
-export const WEAK_UNIT = 1 << 17;
-
-/** A title or particle as a name writes it (see WEAK_UNIT). */
-function personWeakWord(t: NameToken): boolean {
-  return t.weak && (PARTICLES.has(t.text) || HONORIFICS.has(t.text));
-}
 
 export type NameType = 'primary' | 'aka' | 'fka' | 'nka';
 
@@ -549,9 +536,7 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     nameList[n] = LIST_SOURCES.indexOf(entries[names[n].entry].listSource as ListSource);
     row.tokenIds.forEach((id, pos) => {
       unitTok[u] = id;
-      // Weak as this name writes it (the dictionary's flag is the token's in every name: "al" is
-      // strong somewhere, so it is strong there).
-      unitPS[u] = pos | (1 << 8) | (personWeakWord(row.tokens[pos]) ? WEAK_UNIT : 0);
+      unitPS[u] = pos | (1 << 8);
       unitW[u++] = tokWeight[id];
     });
     for (const c of row.compoundIds) {

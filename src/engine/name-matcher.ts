@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, WEAK_UNIT, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
@@ -316,10 +316,10 @@ function endsAround(index: BuiltIndex, given: number, surname: number): boolean 
     const n = postList[k];
     const from = unitOff[n];
     const to = unitOff[n + 1];
-    if (unitTok[from] !== surname || (unitPS[from] & ~WEAK_UNIT) !== (1 << 8)) continue;
+    if (unitTok[from] !== surname || unitPS[from] !== (1 << 8)) continue;
     // Single-token units come first, in position order: the last of them is the name's last token.
     let last = from;
-    while (last + 1 < to && (unitPS[last + 1] & ~WEAK_UNIT) === ((last + 1 - from) | (1 << 8))) last++;
+    while (last + 1 < to && unitPS[last + 1] === ((last + 1 - from) | (1 << 8))) last++;
     if (last > from && unitTok[last] === given) return true;
   }
   return false;
