@@ -158,6 +158,11 @@ describe('class 3: weak words are not counted as strong', () => {
     expect(planQuery('Kassim', MODES.balanced, () => 1, known).tokens[0].raw).toBe('kasim');
   });
 
+  it('the single-letter spelling of a doubled letter is never one letter: the Burmese "Oo" is no initial "o" (issue #27)', () => {
+    const known = new Map([['o', 0], ['oo', 1], ['thura', 2]]);
+    expect(planQuery('Thura Oo', MODES.balanced, () => 1, known).tokens.map((t) => [t.text, t.raw])).toEqual([['thura', undefined], ['oo', undefined]]);
+  });
+
   it('a word the lists do not know, written the Swedish way, is read the English way; a listed word keeps its spelling (issue #27)', () => {
     const known = new Map([['juan', 0], ['yuan', 1], ['shoygu', 2], ['vyacheslavovich', 3]]);
     const plan = planQuery('Juan Vjatjeslavovitj Sjojgu', MODES.balanced, () => 1, known);

@@ -4,14 +4,15 @@
  * found when its target entry is among the matches and the answer is not `clear`; a negative is flagged
  * when the answer is not `clear`. Recall is counted per class on `mustFind` spellings; the others
  * (translations, unlisted aliases, lone nicknames) are reported apart, never a target. Negatives whose
- * words, transliterated, are exactly a listed name's are homonyms, counted apart from false positives.
+ * words, transliterated, are exactly a listed name's (every word, weak ones too: homonym.ts) are
+ * homonyms, counted apart from false positives.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Engine } from '../../src/engine/index.js';
 import type { Fuzziness, Match } from '../../src/engine/types.js';
 import type { EntryKind } from '../../src/lists/model.js';
-import { normaliseName, strictKey } from '../../src/engine/normalise.js';
+import { homonymKey, listedHomonymKeys } from './homonym.js';
 import { EVAL_DIR } from '../support/paths.js';
 import { round } from './metrics.js';
 
@@ -85,7 +86,7 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
 }
 
 function negativeFigure(engine: Engine, rows: Negative[], listedKeys: Set<string>, examples?: string[]): NegativeFigure {
-  const homonym = rows.map((r) => listedKeys.has(strictKey(normaliseName(r.request.name))));
+  const homonym = rows.map((r) => listedKeys.has(homonymKey(r.request.name)));
   const fig: NegativeFigure = { n: rows.length, homonyms: homonym.filter(Boolean).length, flagged: {} as never, flaggedNotHomonyms: {} as never };
   for (const mode of MODES) {
     let flagged = 0;
@@ -115,8 +116,7 @@ export function crossPublisher(engine: Engine): CrossPublisherReport {
     report.byClass[cls] = recallOf(engine, rows, report.missed[cls]);
   }
   for (const [variant, rows] of groupBy(positives.filter((p) => !p.mustFind), (p) => p.variant)) report.notMustFind[variant] = recallOf(engine, rows);
-  const listedKeys = new Set<string>();
-  for (const n of engine.index.names) if (!n.weak) listedKeys.add(strictKey(normaliseName(n.text)));
+  const listedKeys = listedHomonymKeys(engine);
   for (const [cls, rows] of groupBy(negatives, (n) => n.class)) report.negatives[cls] = negativeFigure(engine, rows, listedKeys, report.flaggedExamples);
   report.negativesAll = negativeFigure(engine, negatives, listedKeys);
   return report;

@@ -7,7 +7,7 @@ import type { Engine } from '../../src/engine/index.js';
 import type { Fuzziness, ScreenRequest } from '../../src/engine/types.js';
 import { toAlpha2 } from '../../src/lists/countries.js';
 import { isRealCalendarDate } from '../../src/lists/dates.js';
-import { normaliseName, strictKey } from '../../src/engine/normalise.js';
+import { homonymKey, listedHomonymKeys } from './homonym.js';
 import { readCsv } from '../support/csv.js';
 import { EVAL_DIR } from '../support/paths.js';
 import { round } from './metrics.js';
@@ -29,7 +29,7 @@ export interface NegativesReport {
   screened: number;
   /** The gate: fraction flagged (manual-review or block) with the name alone. */
   falsePositiveRateNameOnly: Record<Fuzziness, number>;
-  /** Negatives whose name is a listed name's words exactly (see `homonymKeys`): no name screening may clear them. */
+  /** Negatives whose name is a listed name's words exactly (see homonym.ts): no name screening may clear them. */
   homonyms: number;
   /** The gate without the homonyms: flagged among the other negatives. */
   falsePositiveRateNameOnlyNotHomonyms: Record<Fuzziness, number>;
@@ -48,18 +48,6 @@ const DETAILED = 20_000;
 /** Row i's details come from row i + DETAILS_OFFSET: drawn independently of the name. */
 const DETAILS_OFFSET = 7919;
 
-/**
- * The strict keys (sorted strong words, transliterated) of every listed name that is not a weak
- * alias. A synthetic negative with one of these keys bears a listed person's name word for word
- * ("Mark Taylor" for TAYLOR, Mark; 王伟 for WANG, Wei): a homonym, which any name screening must
- * flag, so it is counted apart from the false positives it would otherwise inflate.
- */
-function homonymKeys(engine: Engine): Set<string> {
-  const keys = new Set<string>();
-  for (const n of engine.index.names) if (!n.weak) keys.add(strictKey(normaliseName(n.text)));
-  return keys;
-}
-
 export function negatives(engine: Engine, limit = Infinity): NegativesReport & { top: Record<Fuzziness, number[]> } {
   const rows = readCsv(join(FIXTURES, 'negatives_global.csv')).filter((r) => r.full_name?.trim()).slice(0, limit);
   const rate = (n: number): number => round(n / rows.length, 5);
@@ -71,8 +59,8 @@ export function negatives(engine: Engine, limit = Infinity): NegativesReport & {
     falsePositiveRate: {} as never, blockRate: {} as never, nesting: { strictNotBalanced: 0, balancedNotLoose: 0 }, examples: [],
     top: { strict: [], balanced: [], loose: [] },
   };
-  const listedKeys = homonymKeys(engine);
-  const homonym = rows.map((r) => listedKeys.has(strictKey(normaliseName(r.full_name.trim()))));
+  const listedKeys = listedHomonymKeys(engine);
+  const homonym = rows.map((r) => listedKeys.has(homonymKey(r.full_name.trim())));
   report.homonyms = homonym.filter(Boolean).length;
   const flaggedBare: Record<Fuzziness, Uint8Array> = { strict: new Uint8Array(rows.length), balanced: new Uint8Array(rows.length), loose: new Uint8Array(rows.length) };
   for (const mode of MODE_NAMES) {

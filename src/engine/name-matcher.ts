@@ -490,11 +490,12 @@ function planWords(
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
-  // The single-letter spelling must be a name itself, not a title ("Hajji" is no "Haji").
+  // The single-letter spelling must be a name itself, not a title ("Hajji" is no "Haji"), nor one
+  // letter: the Burmese "Oo" read "o" would be an initial, met by every listed word in o.
   for (const t of tokens) {
     if (t.raw || t.weak || t.syllabic) continue;
     const single = singleLetters(t.text);
-    if (single !== t.text && known?.has(single) && classifyWord(single).cls === 'name') t.raw = single;
+    if (single !== t.text && single.length >= 2 && known?.has(single) && classifyWord(single).cls === 'name') t.raw = single;
   }
   const weights = tokens.map(weightOf);
   // A one-letter Han or Hangul syllable (이 = "i") is no initial: it searches nothing alone (it
