@@ -7,19 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { engineFromIndex, type Engine } from '../../engine/index.js';
 import type { ListStatus } from '../../lists/catalog.js';
+import type { InProcessInfo } from './screen-records.js';
 import { CoverageBook } from '../../contract/coverage.js';
 import { ScreenAnswer } from '../../contract/screen-response.js';
 import type { ScreenRequest } from '../../engine/types.js';
 import type { Screener, SlotOutcome } from './screen-records.js';
 import { prepareLists, unpackSharedLists, type ListsOptions } from './shared-lists.js';
-
-export interface InProcessInfo {
-  dir: string;
-  /** True when LISTS_DIR had no list file and the bundled sample was loaded instead. */
-  sample: boolean;
-  entries: number;
-  catalog: readonly ListStatus[];
-}
 
 export async function createInProcessScreener(
   options: ListsOptions,

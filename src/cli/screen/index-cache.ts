@@ -26,7 +26,7 @@ import { PACK_FORMAT, type PackHeader, type Packed } from '../../engine/sliced-t
 import { fingerprintOf } from '../../lists/catalog-scan.js';
 import { currentFingerprint, listFilesOf, type ListStatus } from '../../lists/catalog.js';
 import { MANIFEST_FILE } from '../../lists/manifest.js';
-import type { InProcessInfo } from './in-process-screener.js';
+import type { InProcessInfo } from './screen-records.js';
 
 /** Version of the layout above; part of the key, so a new layout never reads an old file. */
 const CACHE_FORMAT = 1;

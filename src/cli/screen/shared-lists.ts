@@ -13,7 +13,7 @@ import { buildIndex, type BuiltIndex } from '../../engine/index-builder.js';
 import { LazyList, pack, unpack, type Packed } from '../../engine/sliced-transfer.js';
 import { loadListSet } from '../../lists/catalog.js';
 import type { ListEntry } from '../../lists/model.js';
-import type { InProcessInfo } from './in-process-screener.js';
+import type { InProcessInfo } from './screen-records.js';
 import { indexCacheKey, readIndexCache, unchangedSince, writeIndexCache, type IndexCacheKey } from './index-cache.js';
 
 export interface ListsOptions {

@@ -8,7 +8,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import { siblingModule, workerEntry } from '../../worker-entry.js';
-import type { InProcessInfo } from './in-process-screener.js';
+import type { InProcessInfo } from './screen-records.js';
 import { prepareLists, type ListsOptions } from './shared-lists.js';
 import { ScreenStopError, type Screener, type SlotOutcome, type ValidRow } from './screen-records.js';
 import type { FromScreenWorker, ScreenWorkerData, ToScreenWorker } from './worker-protocol.js';
