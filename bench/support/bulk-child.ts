@@ -1,8 +1,8 @@
 /**
  * One bulk run for bench/bulk.bench.ts, in its own process so its peak RSS is its own:
- * `node --import tsx bench/support/bulk-child.ts <input> <output> <listsDir> <threads>`.
+ * `node --import tsx bench/support/bulk-child.ts <input> <output> <listsDir> <threads> <indexCacheDir>`.
  * Runs `rps screen --in-process` as main.ts does and prints one JSON line: elapsed time, CPU time,
- * rows, peak RSS.
+ * rows, peak RSS, and whether the lists and index came from the index cache.
  */
 import { Command } from 'commander';
 import type { ScreenIo } from '../../src/cli/screen-command.js';
@@ -10,7 +10,7 @@ import type { ScreenIo } from '../../src/cli/screen-command.js';
 // would also transpile the sources it loads, work a user never pays (npm run build:ts first).
 const { registerScreenCommand } = (await import(new URL('../../dist/cli/screen-command.js', import.meta.url).href)) as typeof import('../../src/cli/screen-command.js');
 
-const [input, output, listsDir, threads] = process.argv.slice(2);
+const [input, output, listsDir, threads, indexCache] = process.argv.slice(2);
 let summary = '';
 let errors = '';
 let code = 0;
@@ -25,7 +25,7 @@ const io: ScreenIo = {
 const program = new Command('rps').exitOverride();
 registerScreenCommand(program, io);
 const started = performance.now();
-await program.parseAsync(['node', 'rps', 'screen', '-i', input, '-o', output, '--in-process', '--lists-dir', listsDir, '--threads', threads, '--restart']);
+await program.parseAsync(['node', 'rps', 'screen', '-i', input, '-o', output, '--in-process', '--lists-dir', listsDir, '--threads', threads, '--index-cache', indexCache, '--restart']);
 const elapsedMs = performance.now() - started;
 if (code !== 0) {
   process.stderr.write(errors);
@@ -35,4 +35,5 @@ const rows = Number(/^rows\s+([\d,]+)$/m.exec(summary)?.[1].replace(/,/g, '') ??
 // maxRSS is the process's peak resident set in KiB and the CPU time is user + system, worker threads included.
 const usage = process.resourceUsage();
 const cpuMs = (usage.userCPUTime + usage.systemCPUTime) / 1000;
-process.stdout.write(`${JSON.stringify({ elapsedMs, cpuMs, rows, peakRssMb: usage.maxRSS / 1024 })}\n`);
+const cache = /read from the index cache/.test(errors) ? 'used' : /saved to the index cache/.test(errors) ? 'built and saved' : 'not used';
+process.stdout.write(`${JSON.stringify({ elapsedMs, cpuMs, rows, peakRssMb: usage.maxRSS / 1024, cache })}\n`);

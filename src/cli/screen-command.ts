@@ -19,11 +19,13 @@ import { createHttpScreener } from './screen/http-screener.js';
 import { changesSummary, fetchChanges } from './screen/changes-view.js';
 import { createInProcessScreener } from './screen/in-process-screener.js';
 import { createWorkerScreener } from './screen/worker-screener.js';
+import { defaultIndexCacheDir } from './screen/index-cache.js';
 import { formatOf, type InputScan } from './screen/input-file.js';
 import { NO_PROGRESS, terminalProgress } from './screen/progress-view.js';
 import { runScreen, type RunOutcome } from './screen/run-screen.js';
 import { newRunStats, ScreenUsageError, type RunStats, type Screener } from './screen/screen-records.js';
 import { rowDefaults, screenOptions, type ScreenFlags } from './screen/screen-options.js';
+import type { ListsOptions } from './screen/shared-lists.js';
 import { statusLine, summaryTable } from './screen/summary-table.js';
 import { PROCESS_IO, type CliIo } from './session-command.js';
 
@@ -169,6 +171,7 @@ async function screenerFor(
   }
   if (flags.listsDir !== undefined) throw new ScreenUsageError('--lists-dir goes with --in-process, not --url');
   if (flags.changedSince !== undefined && flags.url === undefined) throw new ScreenUsageError('--changed-since goes with --url (the server keeps the version archive)');
+  if (flags.indexCache !== undefined) throw new ScreenUsageError('--index-cache goes with --in-process, not --url');
   if (flags.threads !== undefined) throw new ScreenUsageError('--threads goes with --in-process; with --url use --concurrency');
   const { url } = flags;
   const apiKey = await readApiKey(flags, io);
@@ -224,13 +227,19 @@ export async function readApiKey(flags: Pick<ScreenFlags, 'apiKeyEnv' | 'apiKeyF
 
 async function localScreener(flags: ScreenFlags, io: ScreenIo, onCoverage: (coverage: Coverage) => void): Promise<Screener> {
   const config = loadConfig(io.env);
-  const lists = { listsDir: flags.listsDir ?? config.listsDir, staleAfterMs: config.listsStaleAfterMs };
+  const lists: ListsOptions = {
+    listsDir: flags.listsDir ?? config.listsDir,
+    staleAfterMs: config.listsStaleAfterMs,
+    cacheDir: flags.indexCache === false ? null : (flags.indexCache ?? defaultIndexCacheDir(io.env)),
+    warn: (line) => io.err(`${line}\n`),
+  };
   const threads = threadsOf(flags);
-  const { screener, info } = threads > 1 ? await createWorkerScreener({ ...lists, threads }) : await createInProcessScreener(lists);
+  const { screener, info, cacheNote } = threads > 1 ? await createWorkerScreener({ ...lists, threads }) : await createInProcessScreener(lists);
   const coverage = coverageFromCatalog(info.catalog);
   // With no list file the set is the bundled sample: the coverage warning names every list as SAMPLE.
   const where = info.sample ? `${info.dir} (no list file in ${flags.listsDir ?? config.listsDir}: the bundled sample)` : info.dir;
   showCoverage(coverage, `screening in-process against ${where} (${info.entries} list entries)`, flags, io);
+  if (cacheNote !== null && flags.quiet !== true) io.err(`${cacheNote}\n`);
   onCoverage(coverage);
   return screener;
 }

@@ -27,6 +27,12 @@ type AnyTypedArray = InstanceType<(typeof TYPED_ARRAYS)[TypedArrayName]>;
 /** Every constructor above has this overload; TypeScript cannot pick it on their union. */
 type TypedArrayOnBuffer = new (buffer: ArrayBufferLike, byteOffset: number, length: number) => AnyTypedArray;
 
+/**
+ * Version of the blob's layout (shapes, alignment, chunking): a blob kept on disk (the bulk CLI's
+ * index cache) is read back only by code that packs the same way. Bump it with any change above.
+ */
+export const PACK_FORMAT = 1;
+
 /** Arrays up to this length travel inline in the header (catalogs, small lists). */
 const INLINE_ITEMS = 256;
 /** Serialised size a chunk aims at: about a millisecond of deserialising on a busy core. */

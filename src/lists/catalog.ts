@@ -120,6 +120,15 @@ export async function currentFingerprint(dir: string, options: Pick<LoadOptions,
   return fingerprintOf(scan, sample);
 }
 
+/**
+ * The directory a load of `dir` would read (the bundled sample when it holds no list file) and the
+ * list files found there, without parsing anything: what the bulk CLI's index cache is keyed on.
+ */
+export async function listFilesOf(dir: string, options: Pick<LoadOptions, 'sampleDir'> = {}): Promise<{ scan: DirScan; sample: boolean }> {
+  await waitForUpdate(resolve(dir));
+  return chooseDirectory(dir, sampleDirOf(options));
+}
+
 /** No sample when the caller forbids it, nor once real lists were loaded: their files vanishing is not "no lists". */
 function sampleDirOf(options: Pick<LoadOptions, 'sampleDir' | 'previous'>): string | null {
   if (options.sampleDir === null || (options.previous !== undefined && !options.previous.sample)) return null;

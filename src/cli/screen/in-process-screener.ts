@@ -1,38 +1,33 @@
 /**
- * @module In-process mode of the bulk `screen` command: loads the list directory and builds the
- * engine here, then screens each batch the way POST /screen/batch would (one requestId per row, one
+ * @module In-process mode of the bulk `screen` command: the lists and index prepared here
+ * (shared-lists.ts: read from the index cache, or loaded and built), then screens each batch the way POST /screen/batch would (one requestId per row, one
  * screenedAt per batch), with no server, key or quota involved. Nothing is audited: audit records
  * belong to the service.
  */
 import { randomUUID } from 'node:crypto';
-import { buildEngine, type Engine } from '../../engine/index.js';
-import { loadListSet, type ListStatus } from '../../lists/catalog.js';
+import { engineFromIndex, type Engine } from '../../engine/index.js';
+import type { ListStatus } from '../../lists/catalog.js';
+import type { InProcessInfo } from './screen-records.js';
 import { CoverageBook } from '../../contract/coverage.js';
 import { ScreenAnswer } from '../../contract/screen-response.js';
 import type { ScreenRequest } from '../../engine/types.js';
 import type { Screener, SlotOutcome } from './screen-records.js';
-
-export interface InProcessInfo {
-  dir: string;
-  /** True when LISTS_DIR had no list file and the bundled sample was loaded instead. */
-  sample: boolean;
-  entries: number;
-  catalog: readonly ListStatus[];
-}
+import { prepareLists, unpackSharedLists, type ListsOptions } from './shared-lists.js';
 
 export async function createInProcessScreener(
-  options: { listsDir: string; staleAfterMs: number },
-): Promise<{ screener: Screener; info: InProcessInfo; answer: (requests: readonly ScreenRequest[]) => SlotOutcome[] }> {
-  const set = await loadListSet({ dir: options.listsDir, staleAfterMs: options.staleAfterMs });
-  const engine = await buildEngine(set);
-  const answer = answerWith(engine, set.catalog);
+  options: ListsOptions,
+): Promise<{ screener: Screener; info: InProcessInfo; cacheNote: string | null; answer: (requests: readonly ScreenRequest[]) => SlotOutcome[] }> {
+  const { info, packed, built, cacheNote } = await prepareLists(options, false);
+  const { index, entries } = built ?? (await unpackSharedLists(packed!));
+  const engine = await engineFromIndex(index, { entries, catalog: info.catalog });
+  const answer = answerWith(engine, info.catalog);
   const screener: Screener = {
     async screen(rows) {
       return answer(rows.map((r) => r.request));
     },
     async close() {},
   };
-  return { screener, answer, info: { dir: set.dir, sample: set.sample, entries: engine.size, catalog: set.catalog } };
+  return { screener, answer, info, cacheNote };
 }
 
 /** Screens requests as POST /screen/batch would, with this engine and this catalog's coverage. */

@@ -18,6 +18,8 @@ export interface ScreenFlags {
   apiKeyFile?: string;
   inProcess?: boolean;
   listsDir?: string;
+  /** --index-cache DIR, or false for --no-index-cache; absent: the default directory. */
+  indexCache?: string | false;
   inputFormat?: InputFormat;
   delimiter?: string;
   outputFormat?: InputFormat;
@@ -47,6 +49,8 @@ export function screenOptions(command: Command): Command {
     .option('--api-key-file <path>', 'file holding the API key')
     .option('--in-process', 'screen in this process against LISTS_DIR (no server)')
     .option('--lists-dir <dir>', 'list directory for --in-process (default: LISTS_DIR or data/lists)')
+    .option('--index-cache <dir>', 'keep the built list index here for the next --in-process run on the same list files (default: DATA_DIR/index-cache, else ~/.cache/rps/index-cache)')
+    .option('--no-index-cache', 'load and build the lists every run, without reading or writing the index cache')
     .addOption(new Option('--input-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
     .addOption(new Option('--output-format <format>', 'when the extension does not tell').choices(['csv', 'jsonl']))
     .addOption(new Option('--delimiter <char>', 'CSV input delimiter (default: detected from the header row)').choices([',', ';', 'tab', '|']))

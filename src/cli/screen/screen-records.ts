@@ -5,6 +5,7 @@
 import type { ScreenRequest } from '../../engine/types.js';
 import type { FieldIssue } from '../../errors.js';
 import type { ScreenResponse } from '../../contract/screen-response.js';
+import type { ListStatus } from '../../lists/catalog.js';
 
 export type InputFormat = 'csv' | 'jsonl';
 export type OutputFormat = 'csv' | 'jsonl';
@@ -86,4 +87,13 @@ export class ScreenUsageError extends Error {
     super(message);
     this.name = 'ScreenUsageError';
   }
+}
+
+/** What an --in-process run screens against (the loaded or cached list set), printed before the first row. */
+export interface InProcessInfo {
+  dir: string;
+  /** True when LISTS_DIR had no list file and the bundled sample was loaded instead. */
+  sample: boolean;
+  entries: number;
+  catalog: readonly ListStatus[];
 }

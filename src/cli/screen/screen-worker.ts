@@ -17,8 +17,8 @@ const data = workerData as ScreenWorkerData;
 const post = (message: FromScreenWorker): void => port.postMessage(message);
 
 try {
-  const { index, entries, catalog } = await unpackSharedLists(data.packed);
-  const answer = answerWith(await engineFromIndex(index, { entries, catalog }), catalog);
+  const { index, entries } = await unpackSharedLists(data.packed);
+  const answer = answerWith(await engineFromIndex(index, { entries, catalog: data.catalog }), data.catalog);
   post({ kind: 'ready' });
   port.on('message', (message: ToScreenWorker) => {
     try {

@@ -3,12 +3,14 @@
  * Only the validated requests go (structured-cloned, the least to copy); answers come back as SlotOutcome.
  */
 import type { Packed } from '../../engine/sliced-transfer.js';
+import type { ListStatus } from '../../lists/catalog.js';
 import type { ScreenRequest } from '../../engine/types.js';
 import type { SlotOutcome } from './screen-records.js';
 
-/** The lists and index the main thread built once (shared-lists.ts): the blob is a SharedArrayBuffer. */
+/** The lists and index the main thread prepared once (shared-lists.ts): the blob is a SharedArrayBuffer. */
 export interface ScreenWorkerData {
   packed: Packed;
+  catalog: readonly ListStatus[];
 }
 
 export interface ToScreenWorker {

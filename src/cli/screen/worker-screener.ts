@@ -1,14 +1,15 @@
 /**
  * @module `rps screen --in-process --threads N` (N > 1): N worker threads, each with an engine of
- * its own over the lists and index built once here and shared (shared-lists.ts, screen-worker.ts). A batch goes to an idle thread, or waits
+ * its own over the lists and index prepared once here (read from the index cache or built) and shared
+ * (shared-lists.ts, screen-worker.ts). A batch goes to an idle thread, or waits
  * in a queue the run bounds (run-screen.ts keeps at most `concurrency` batches in flight), so memory
  * stays bounded whatever the input size. Results are identical to one thread: each thread screens
  * with the same lists and the same code; only the requestIds and screenedAt differ, as between runs.
  */
 import { Worker } from 'node:worker_threads';
 import { siblingModule, workerEntry } from '../../worker-entry.js';
-import type { InProcessInfo } from './in-process-screener.js';
-import { buildSharedLists } from './shared-lists.js';
+import type { InProcessInfo } from './screen-records.js';
+import { prepareLists, type ListsOptions } from './shared-lists.js';
 import { ScreenStopError, type Screener, type SlotOutcome, type ValidRow } from './screen-records.js';
 import type { FromScreenWorker, ScreenWorkerData, ToScreenWorker } from './worker-protocol.js';
 
@@ -26,10 +27,10 @@ interface Thread {
 }
 
 export async function createWorkerScreener(
-  options: { listsDir: string; staleAfterMs: number; threads: number },
-): Promise<{ screener: Screener; info: InProcessInfo }> {
-  const { packed, info } = await buildSharedLists(options);
-  const data: ScreenWorkerData = { packed };
+  options: ListsOptions & { threads: number },
+): Promise<{ screener: Screener; info: InProcessInfo; cacheNote: string | null }> {
+  const { packed, info, cacheNote } = await prepareLists(options, true);
+  const data: ScreenWorkerData = { packed: packed!, catalog: info.catalog };
   const workers = Array.from({ length: options.threads }, () => new Worker(workerEntry(WORKER_FILE), { workerData: data }));
   try {
     await Promise.all(workers.map(ready));
@@ -86,7 +87,7 @@ export async function createWorkerScreener(
       await Promise.all(workers.map((w) => w.terminate()));
     },
   };
-  return { screener, info };
+  return { screener, info, cacheNote };
 }
 
 function ready(worker: Worker): Promise<void> {
