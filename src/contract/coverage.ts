@@ -8,20 +8,13 @@
  * spliced into answers rather than serialised with every one.
  */
 import { AppError, type FieldIssue } from '../errors.js';
-import type { PublishedAtSource } from '../lists/catalog-feeds.js';
-import type { ListStatus, ListStatusValue } from '../lists/catalog.js';
+import type { ListStatus } from '../lists/catalog.js';
 import { LIST_SOURCES, type ListSource } from '../lists/model.js';
 import { listsVersionOf } from '../lists/versions.js';
+import type { ServedList } from '../lists/archive/served-sets.js';
 
-export interface CoverageItem {
-  source: ListSource;
-  publishedAt: string | null;
-  publishedAtSource: PublishedAtSource | null;
-  status: ListStatusValue;
-  entryCount: number;
-  /** The list's content version (lists/versions.ts); null while missing. */
-  version: string | null;
-}
+/** One list of an answer's coverage: what the archive records of each served list (its version null while missing). */
+export type CoverageItem = ServedList;
 
 export interface Coverage {
   status: 'complete' | 'incomplete';
