@@ -195,7 +195,6 @@ for (const workers of [1, 2]) describeShared(`audit reconstruction across list r
   }, 600_000);
 
   // The refusals do not depend on the thread layout: once.
-  // The refusals do not depend on the number of workers: screened once, with one.
   if (workers === 1) it('answers 409 to a body altered by one byte, 404 to another account, 400 to an invalid body', async () => {
     // Not canonical JSON (keys not sorted), so that neither its bytes nor its canonical form match another spacing.
     const body = JSON.stringify({ name: 'AEROCARIBBEAN AIRLINES', kind: 'entity' });
@@ -248,7 +247,6 @@ for (const workers of [1, 2]) describeShared(`audit reconstruction across list r
     return { code, out, err };
   }
 
-  // The refusals do not depend on the number of workers: screened once, with one.
   if (workers === 1) it('never answers from a corrupt archive file (410, logged), and answers 410 once the version is pruned', async () => {
     const body = JSON.stringify({ name: 'AEROCARIBBEAN AIRLINES', lists: ['ofac-sdn'] });
     const current = await sdnVersion();
