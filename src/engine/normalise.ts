@@ -12,7 +12,7 @@ import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
-  ABJAD_NAMES, ABJAD_PARTICLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
@@ -135,9 +135,26 @@ function nativePhrases(text: string): string {
   // name: the name table and the Persian reading read the bare letters.
   if (ABJAD.test(text)) text = text.replace(ARABIC_MARKS, '');
   for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
+  if (ABJAD.test(text)) text = arabicLegalForms(text);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
   if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
   return text;
+}
+
+/** The article or preposition a legal-form word carries glued before it (الشركة, للتجارة, لل before ال's lam). */
+const ARABIC_LEGAL_PREFIXES: readonly string[] = ['', 'ال', 'لل', 'ل', 'وال', 'و'];
+
+/** Arabic-script legal forms and descriptors as their Latin weak tokens (vocabulary.ts ARABIC_LEGAL_WORDS). */
+function arabicLegalForms(text: string): string {
+  for (const [pattern, to] of ARABIC_LEGAL_PHRASES) text = text.replace(pattern, to);
+  return text.replace(/[\u0600-\u06ff\u200c]+/gu, (word) => {
+    for (const prefix of ARABIC_LEGAL_PREFIXES) {
+      if (!word.startsWith(prefix)) continue;
+      const form = ARABIC_LEGAL_WORDS.get(word.slice(prefix.length));
+      if (form !== undefined) return ` ${form} `;
+    }
+    return word;
+  });
 }
 
 /** Replacements within one word, made in its own script before transliteration. */
