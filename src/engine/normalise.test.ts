@@ -295,6 +295,13 @@ describe('normaliseName: scripts', () => {
     expect(tokens('Sherkat Niru')).toEqual(['co*', 'niru']);
   });
 
+  it('reads a theophoric compound written in two Arabic-script words as one word, as Latin lists write it', () => {
+    expect(tokens('فیض الله خان')).toEqual(['fydllh', 'khn']);
+    expect(tokens('حجت الله قریشی')).toEqual(['hjtllh', 'qryshy']);
+    // The table's names keep their reading.
+    expect(tokens('عبد الله')).toEqual(['abdullah']);
+  });
+
   it('transliterates Han one syllable per token, marked syllabic', () => {
     const t = normaliseName('习近平');
     expect(t.map((x) => x.text)).toEqual(['xi', 'jin', 'ping']);

@@ -129,6 +129,9 @@ function abjadName(word: string): string {
 /** Arabic tatweel, harakat (fathatan to sukun, the hamza marks), and the superscript alif. */
 const ARABIC_MARKS = /[\u0640\u064b-\u065f\u0670]/gu;
 
+/** A word and the theophoric second half of its compound (see nativePhrases). */
+const THEOPHORIC = /([\u0600-\u06ff]+)\s+(الله|اللہ)(?=\s|$)/gu;
+
 /** Replacements across words, made in the name's own script before transliteration (see vocabulary.ts). */
 function nativePhrases(text: string): string {
   // Tatweel (the stretching stroke, محـــمد) and the vowel marks (harakat, shadda) are no letters of the
@@ -138,6 +141,11 @@ function nativePhrases(text: string): string {
   if (ABJAD.test(text)) text = arabicLegalForms(text);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
   if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
+  // A theophoric compound in الله is written glued in Latin lists (Faizullah, Hojjatollah, Sanaullah):
+  // read with the word before it as one word, which the romanisation tables compare letter by letter
+  // (the article's alif any vowel). Not الدين / الرحمن: lists write those apart as often (Saif-al-Din),
+  // and gluing them cost the perturbation set more than it found.
+  if (ABJAD.test(text)) text = text.replace(THEOPHORIC, (m, first: string, second: string) => (first.length >= 2 && !first.startsWith('ال') ? `${first}${second}` : m));
   return text;
 }
 
