@@ -45,6 +45,16 @@ describe('Arabic-script romanisation tables (ALA-LC, BGN/PCGN, French usage)', (
     expect(readsAs('علي', 'li')).toBe(false);
   });
 
+  it('reads a glued article\'s lam as the sun letter after it (Nasiruddin, Noureddine), never before a moon letter', () => {
+    expect(readsAs('نصيرالدين', 'nasiruddin')).toBe(true);
+    expect(readsAs('نورالدين', 'noureddine')).toBe(true);
+    expect(readsAs('نورالدين', 'nuraldin')).toBe(true);
+    expect(readsAs('فيضالله', 'faizullah')).toBe(true);
+    // ALA-LC: the lam stays before the moon letters (Abdelkarim, not Abdekkarim).
+    expect(readsAs('عبدالكريم', 'abdelkarim')).toBe(true);
+    expect(readsAs('عبدالكريم', 'abdekkarim')).toBe(false);
+  });
+
   it('reads only words of its letters', () => {
     expect(readableArabic('حسن')).toBe(true);
     expect(readableArabic('حسن1')).toBe(false);

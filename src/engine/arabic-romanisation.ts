@@ -100,6 +100,15 @@ const HE = '\u0647';
 /** A word's last he: the consonant or the vowel Persian and Arabic end a name with (Zadeh, Zade, Hamada). */
 const FINAL_HE: readonly string[] = ['h', 'e', 'eh', 'a', 'ah'];
 const LAM = '\u0644';
+/**
+ * The sun letters (ALA-LC Arabic, rule 20: the article's l is written as the next consonant before
+ * them in pronunciation spellings): ت ث د ذ ر ز س ش ص ض ط ظ ل ن.
+ */
+const SUN_LETTERS = '\u062a\u062b\u062f\u0630\u0631\u0632\u0633\u0634\u0635\u0636\u0637\u0638\u0644\u0646';
+/** The article's lam inside a compound before a sun letter: l, or assimilated (Nasiruddin, Noureddine). */
+const ASSIMILATED_LAM: readonly string[] = ['l', ''];
+/** Whether the lam at `i` is a glued article's (after an alif inside the word) before a sun letter. */
+const assimilated = (arabic: string, i: number): boolean => i > 1 && arabic[i - 1] === ALIF && SUN_LETTERS.includes(arabic[i + 1] ?? '');
 
 const VOWELS = 'aeiou';
 /** Longest word compared, either side: far above any name word (the longest listed word has 29 letters). */
@@ -131,7 +140,7 @@ export function readsAs(arabic: string, latin: string): boolean {
   reach[0] = 1;
   for (let i = 0; i < n; i++) {
     const c = arabic[i];
-    const spellings = c === HE && i === n - 1 ? FINAL_HE : c !== ALIF ? SPELLINGS[c] : i === 0 ? ALIF_START : arabic[i + 1] === LAM ? ARTICLE_ALIF : SPELLINGS[c];
+    const spellings = c === HE && i === n - 1 ? FINAL_HE : c === LAM && assimilated(arabic, i) ? ASSIMILATED_LAM : c !== ALIF ? SPELLINGS[c] : i === 0 ? ALIF_START : arabic[i + 1] === LAM ? ARTICLE_ALIF : SPELLINGS[c];
     if (spellings === undefined) return false;
     const slot = i > 0 && !VOWEL_LETTERS.includes(c);
     next.fill(0, 0, m + 1);

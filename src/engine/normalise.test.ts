@@ -281,6 +281,27 @@ describe('normaliseName: scripts', () => {
     expect(tokens('آل سعود')).toEqual(['al*', 'swd']);
   });
 
+  it('reads Arabic-script legal forms and descriptors as the weak tokens of their Latin equivalents (ISO 20275)', () => {
+    expect(tokens('شركة قاطرجى')).toEqual(['co*', 'qtrja']);
+    expect(tokens('شرکت بهارستان کیش')).toEqual(tokens('شركة بهارستان كيش'));
+    expect(tokens('مؤسسه مکین')).toEqual(['est*', 'mkyn']);
+    expect(tokens('بنك الخليج')[0]).toBe('bank*');
+    expect(tokens('صنایع شهید')[0]).toBe('industries*');
+    // With the article or a preposition glued on; the phrases and abbreviations of limited liability.
+    expect(tokens('الشركة ذات المسؤولية المحدودة للتجارة')).toEqual(['llc*', 'trading*']);
+    expect(tokens('شركة ذ.م.م')).toEqual(['co*', 'llc*']);
+    expect(tokens('کاوان با مسئولیت محدود')).toEqual(['kwn', 'llc*']);
+    // The romanised word is the same weak token (Sherkat Battery Sazi Niru = شرکت باطری سازی نیرو).
+    expect(tokens('Sherkat Niru')).toEqual(['co*', 'niru']);
+  });
+
+  it('reads a theophoric compound written in two Arabic-script words as one word, as Latin lists write it', () => {
+    expect(tokens('فیض الله خان')).toEqual(['fydllh', 'khn']);
+    expect(tokens('حجت الله قریشی')).toEqual(['hjtllh', 'qryshy']);
+    // The table's names keep their reading.
+    expect(tokens('عبد الله')).toEqual(['abdullah']);
+  });
+
   it('transliterates Han one syllable per token, marked syllabic', () => {
     const t = normaliseName('习近平');
     expect(t.map((x) => x.text)).toEqual(['xi', 'jin', 'ping']);

@@ -12,7 +12,7 @@ import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
-  ABJAD_NAMES, ABJAD_PARTICLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
@@ -129,15 +129,40 @@ function abjadName(word: string): string {
 /** Arabic tatweel, harakat (fathatan to sukun, the hamza marks), and the superscript alif. */
 const ARABIC_MARKS = /[\u0640\u064b-\u065f\u0670]/gu;
 
+/** A word and the theophoric second half of its compound (see nativePhrases). */
+const THEOPHORIC = /([\u0600-\u06ff]+)\s+(الله|اللہ)(?=\s|$)/gu;
+
 /** Replacements across words, made in the name's own script before transliteration (see vocabulary.ts). */
 function nativePhrases(text: string): string {
   // Tatweel (the stretching stroke, محـــمد) and the vowel marks (harakat, shadda) are no letters of the
   // name: the name table and the Persian reading read the bare letters.
   if (ABJAD.test(text)) text = text.replace(ARABIC_MARKS, '');
   for (const [from, to] of NATIVE_LEGAL_FORMS) if (text.includes(from)) text = text.split(from).join(` ${to} `);
+  if (ABJAD.test(text)) text = arabicLegalForms(text);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
   if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
+  // A theophoric compound in الله is written glued in Latin lists (Faizullah, Hojjatollah, Sanaullah):
+  // read with the word before it as one word, which the romanisation tables compare letter by letter
+  // (the article's alif any vowel). Not الدين / الرحمن: lists write those apart as often (Saif-al-Din),
+  // and gluing them cost the perturbation set more than it found.
+  if (ABJAD.test(text)) text = text.replace(THEOPHORIC, (m, first: string, second: string) => (first.length >= 2 && !first.startsWith('ال') ? `${first}${second}` : m));
   return text;
+}
+
+/** The article or preposition a legal-form word carries glued before it (الشركة, للتجارة, لل before ال's lam). */
+const ARABIC_LEGAL_PREFIXES: readonly string[] = ['', 'ال', 'لل', 'ل', 'وال', 'و'];
+
+/** Arabic-script legal forms and descriptors as their Latin weak tokens (vocabulary.ts ARABIC_LEGAL_WORDS). */
+function arabicLegalForms(text: string): string {
+  for (const [pattern, to] of ARABIC_LEGAL_PHRASES) text = text.replace(pattern, to);
+  return text.replace(/[\u0600-\u06ff\u200c]+/gu, (word) => {
+    for (const prefix of ARABIC_LEGAL_PREFIXES) {
+      if (!word.startsWith(prefix)) continue;
+      const form = ARABIC_LEGAL_WORDS.get(word.slice(prefix.length));
+      if (form !== undefined) return ` ${form} `;
+    }
+    return word;
+  });
 }
 
 /** Replacements within one word, made in its own script before transliteration. */

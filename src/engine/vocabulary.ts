@@ -106,6 +106,9 @@ export const HAND_LEGAL_FORMS: ReadonlyMap<string, string> = new Map([
   ['gie', 'gie'], ['sae', 'sae'], ['wll', 'wll'], ['est', 'est'], ['establishment', 'est'], ['firm', 'firm'],
   ['enterprise', 'enterprise'], ['enterprises', 'enterprise'], ['trading', 'trading'], ['international', 'international'],
   ['intl', 'international'], ['industries', 'industries'], ['industry', 'industries'], ['bank', 'bank'],
+  // The Arabic and Persian word for company as the lists romanise it (ISO 20275 transliterated names:
+  // Sharikat, Sharika), the same weak token as its Arabic-script form (ARABIC_LEGAL_WORDS).
+  ['sharikat', 'co'], ['sharika', 'co'], ['sherkat', 'co'], ['sherkate', 'co'], ['shirkat', 'co'],
 ]);
 
 /** Every single-token legal form: ISO 20275's (legal-forms-elf.ts, generated) and the hand table's, which wins. */
@@ -219,6 +222,36 @@ export const NATIVE_LEGAL_FORMS: ReadonlyArray<readonly [string, string]> = [
   ['株式会社', 'Co Ltd'], ['有限会社', 'Ltd'], ['주식회사', 'Co Ltd'], ['유한회사', 'Ltd'],
   ['ՍՊԸ', 'LLC'], ['ՓԲԸ', 'JSC'], ['ԲԲԸ', 'JSC'], ['შპს', 'LLC'], ['בע"מ', 'Ltd'], ['בע״מ', 'Ltd'],
   ['ကုမ္ပဏီလီမိတက်', 'Co Ltd'],
+];
+
+/**
+ * Legal forms and descriptor words written in Arabic script (Arabic, Persian), as whole words: each
+ * becomes the canonical weak token the Latin word of the same meaning folds to (HAND_LEGAL_FORMS), so
+ * شركة X meets X Company as X Co Ltd meets X Company. Sources: ISO 20275 ELF code list v1.5 (Arabic
+ * local names and abbreviations of Bahrain, Jordan, Kuwait, Qatar, Saudi Arabia, UAE: شركة, المحدودة,
+ * ذات المسؤولية المحدودة = ذ.م.م, مساهمة, ش.م.ع / ش.م.خ); the Persian forms of the Iranian commercial
+ * code (شرکت, با مسئولیت محدود, سهامی); the descriptors the Latin table makes weak, by their dictionary
+ * sense (مؤسسة establishment, مجموعة / گروه group, صناعات / صنایع industries, بنك / بانک bank, تجارة
+ * trading). A word also matches with the article ال or the preposition ل / لل glued before it.
+ */
+export const ARABIC_LEGAL_WORDS: ReadonlyMap<string, string> = new Map([
+  ['شركة', 'co'], ['شركه', 'co'], ['شرکت', 'co'], ['شركت', 'co'], ['كمبني', 'co'], ['کمپنی', 'co'], ['كومباني', 'co'],
+  ['المحدودة', 'ltd'], ['محدودة', 'ltd'], ['محدود', 'ltd'], ['لميتد', 'ltd'], ['ليمتد', 'ltd'],
+  ['مساهمة', 'jsc'], ['سهامی', 'jsc'], ['سهامي', 'jsc'],
+  ['مؤسسة', 'est'], ['مؤسسه', 'est'], ['موسسة', 'est'], ['موسسه', 'est'],
+  ['مجموعة', 'group'], ['مجموعه', 'group'], ['گروه', 'group'],
+  ['صناعات', 'industries'], ['صنایع', 'industries'], ['صنائع', 'industries'], ['صناعية', 'industries'], ['صنعتی', 'industries'],
+  ['بنك', 'bank'], ['بانک', 'bank'], ['بانك', 'bank'],
+  ['تجارة', 'trading'], ['تجارية', 'trading'], ['بازرگانی', 'trading'],
+  ['قابضة', 'holding'], ['هلدینگ', 'holding'],
+  ['دولية', 'international'], ['الدولية', 'international'], ['بین‌المللی', 'international'], ['بینالمللی', 'international'],
+]);
+
+/** Multi-word and abbreviated Arabic-script legal forms (ISO 20275, as above), replaced before the words. */
+export const ARABIC_LEGAL_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?:ال)?شركة\s+ذات\s+المسؤولية\s+المحدودة/gu, ' llc '], [/ذات\s+المسؤولية\s+المحدودة/gu, ' llc '],
+  [/ذ\.\s*م\.\s*م\.?/gu, ' llc '], [/ش\.\s*م\.\s*[عخ]\.?/gu, ' jsc '],
+  [/با\s*مس[ئی]ولیت\s+محدود/gu, ' llc '],
 ];
 
 /**
