@@ -191,6 +191,31 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
     expect(batch.body[2].coverage).not.toHaveProperty('changedSince');
   });
 
+  it('changedSince values resolving to the same list versions build the restricted index once, whatever their spelling or lists filter', async () => {
+    // A caller varying changedSince by a millisecond, or its lists filter, must not make the serving
+    // thread build an index per request (each of up to RESTRICTED_MAX entries costs hundreds of ms).
+    const builds = async (): Promise<number> =>
+      Number((await (await fetch(`${url}/metrics`)).text()).match(/^rps_changed_since_index_build_duration_seconds_count (\d+)/m)?.[1] ?? NaN);
+    const name = newEntries.find((e) => e.kind === 'entity' && e.name.length > 20)!.name;
+    const screen = (changedSince: string, lists?: string[]) =>
+      call(url, 'POST', `${BASE}/screen`, { token, json: { name, changedSince, ...(lists && { lists }) } });
+    const all = (await call(url, 'POST', `${BASE}/screen`, { token, json: { name } })).body.coverage.listsVersion;
+    const sdnOnly = (await call(url, 'POST', `${BASE}/screen`, { token, json: { name, lists: ['ofac-sdn'] } })).body.coverage.listsVersion;
+    const before = await builds();
+    expect(before).toBeGreaterThanOrEqual(0);
+    // Times a millisecond apart, all since the set served now began, and its listsVersions (of every list, of ofac-sdn):
+    // one set of versions, nothing changed since.
+    const now = Date.now();
+    const since = [...Array.from({ length: 16 }, (_, i) => new Date(now - i).toISOString()), all, sdnOnly];
+    const answers = await Promise.all(since.flatMap((s) => [screen(s), screen(s, ['ofac-sdn'])]));
+    for (const a of answers) expect([a.status, a.body.matches, a.body.summary?.recommendedAction]).toEqual([200, [], 'clear']);
+    expect(await builds() - before).toBeLessThanOrEqual(1);
+    // Asked again later: nothing more built.
+    const after = await builds();
+    for (const s of since.slice(0, 4)) expect((await screen(s)).status).toBe(200);
+    expect(await builds()).toBe(after);
+  }, 60_000);
+
   it('the bulk CLI with --changed-since prints the versions and the next --changed-since, and screens the changed entries only', async () => {
     const { added, changed } = countDiff(oldEntries, newEntries);
     const addedEntry = newEntries.find((e) => e.entryId === added[0])!;
