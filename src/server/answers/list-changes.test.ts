@@ -121,9 +121,14 @@ describe('changedSince engines over a real version archive', () => {
       await expect(service.changes('0123456789abcdef', set.catalog)).rejects.toMatchObject({ code: 'list_version_gone' });
     }
     expect(service.searches - before).toBe(1);
+    // Values never asked before: each served set's subsets were hashed once (the first search), not again.
+    const tables = service.listsVersions.tablesMade;
+    expect(tables).toBe(DAYS + 1);
+    for (let i = 0; i < 20; i++) await expect(service.changes(`${'0'.repeat(14)}${i.toString(16).padStart(2, '0')}`, set.catalog)).rejects.toMatchObject({ code: 'list_version_gone' });
+    expect(service.listsVersions.tablesMade).toBe(tables);
     // Found ones too.
     const found = listsVersionOfDay(2, ['bis-entity']);
     for (let i = 0; i < 3; i++) expect((await service.changes(found, set.catalog)).lists.map((l) => l.source)).toEqual(['bis-entity']);
-    expect(service.searches - before).toBe(2);
+    expect(service.searches - before).toBe(22);
   });
 });

@@ -22,7 +22,8 @@ import { DEFAULT_LIMIT } from '../../engine/engine.js';
 import type { ListStatus } from '../../lists/catalog.js';
 import { LIST_SOURCES, type ListSource } from '../../lists/model.js';
 import { changesBetween, parseSince, SINCE_ISSUE, versionsSince, type ListChanges, type Since } from '../../lists/archive/changes-since.js';
-import { archiveBytes, servedHistory, versionsOfListsVersion, type ServedSet } from '../../lists/archive/served-history.js';
+import { ListsVersionIndex } from '../../lists/archive/lists-version-index.js';
+import { archiveBytes, servedHistory, type ServedSet } from '../../lists/archive/served-history.js';
 import { ArchiveError, type VersionArchive } from '../../lists/archive/version-archive.js';
 import { readVersionHashes, type EntryHashes } from '../../lists/archive/version-hashes.js';
 
@@ -82,8 +83,10 @@ export class ListChangesService {
   private restricted = new WeakMap<ScreeningEngine, Restricted>();
   /** listsVersion -> the versions it names (null: none), for the served history of content `history`. */
   private resolved: { history: string; found: Map<string, Map<ListSource, string | null> | null> } = { history: '', found: new Map() };
-  /** listsVersions searched in the served history (4,095 hashes a set each): diagnostics and tests. */
+  /** listsVersions looked for in the served history (not found in the kept answers): diagnostics and tests. */
   searches = 0;
+  /** The served sets' subset tables (a listsVersion may be of any lists filter). */
+  readonly listsVersions = new ListsVersionIndex();
 
   constructor(readonly archive: VersionArchive, private readonly observer: ChangesObserver = {}) {}
 
@@ -107,19 +110,21 @@ export class ListChangesService {
   }
 
   /**
-   * versionsSince, a listsVersion's search (up to 4,095 hashes per served set) done once per value
-   * while the history's content is the same: a value asked again, found or not, costs a map lookup.
+   * versionsSince, a listsVersion found through the subset tables (lists-version-index.ts: each served
+   * set's 4,095 subsets hashed once, not per request), and each value's answer, found or not, kept
+   * while the history's content is the same: a value asked again (a bad one too) costs a map lookup.
    */
-  private versionsIn(sets: readonly ServedSet[], since: Since): Map<ListSource, string | null> {
+  private async versionsIn(sets: readonly ServedSet[], since: Since): Promise<Map<ListSource, string | null>> {
     if (since.kind === 'time') return versionsSince(sets, since);
     // Items are only appended (a set served) and dropped from the front (pruned): their count and ends tell the content.
     const history = `${sets.length} ${sets[0]?.at} ${sets.at(-1)?.at}`;
     if (this.resolved.history !== history) this.resolved = { history, found: new Map() };
-    let found = this.resolved.found.get(since.listsVersion);
+    const resolved = this.resolved;
+    let found = resolved.found.get(since.listsVersion);
     if (found === undefined) {
       this.searches++;
-      found = versionsOfListsVersion(sets, since.listsVersion);
-      remember(this.resolved.found, since.listsVersion, found, MAX_RESOLVED);
+      found = await this.listsVersions.find(sets, since.listsVersion);
+      remember(resolved.found, since.listsVersion, found, MAX_RESOLVED);
     }
     if (found === null) throw new ArchiveError('gone', `listsVersion ${since.listsVersion} is not in the archive's history`);
     return found;
