@@ -15,8 +15,11 @@ import { fuzzinessOf, type ScreenRequest, type ScreenResult, type ScreeningEngin
 /** Largest set of entries given an index of their own (buildIndex, about 0.1 ms an entry on the serving thread: 0.1-0.5 s at this size under load; a day's changes are tens). answers/list-changes.ts bounds how often one is built. */
 export const RESTRICTED_MAX = 2_000;
 
+/** The entries screened against (entryKey): a set, or a test standing for one (whole lists without listing them). */
+export type EntrySet = Pick<ReadonlySet<string>, 'has' | 'size'>;
+
 /** The full engine's answers with only the matches of `keys` kept, the action judged again over them. */
-export function onlyEntries(full: ScreeningEngine, keys: ReadonlySet<string>, defaultLimit: number): ScreeningEngine {
+export function onlyEntries(full: ScreeningEngine, keys: EntrySet, defaultLimit: number): ScreeningEngine {
   const screen = (request: ScreenRequest): ScreenResult => keepOnly(request, full.screen(request), keys, defaultLimit);
   return {
     screen,
@@ -29,7 +32,7 @@ export function onlyEntries(full: ScreeningEngine, keys: ReadonlySet<string>, de
   };
 }
 
-function keepOnly(request: ScreenRequest, result: ScreenResult, keys: ReadonlySet<string>, defaultLimit: number): ScreenResult {
+function keepOnly(request: ScreenRequest, result: ScreenResult, keys: EntrySet, defaultLimit: number): ScreenResult {
   const kept = judgedMatches(result).filter((m) => keys.has(entryKey(m.listSource, m.entryId)));
   const review = result.summary.anyMatchAbove;
   const block = Math.max(review, MODES[fuzzinessOf(request)].thresholds.block);

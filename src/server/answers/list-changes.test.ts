@@ -112,6 +112,27 @@ describe('changedSince engines over a real version archive', () => {
     expect(ids(made.engine.screen({ name: sdn.name, lists: ['ofac-sdn', 'state-isn'] }))).not.toContain(entryKey('ofac-sdn', sdn.entryId));
   });
 
+  it('past the largest set given the index: the full engine filtered, by the diff and the lists not covered, on the requested lists', async () => {
+    // The same archive, a bound under the sample's lists so the full engine filtered is what screens.
+    const small = new ListChangesService(service.archive, { restrictedMax: 10, indexBuilt: () => void builds++ });
+    const before = builds;
+    const lists: ListSource[] = ['ofac-sdn', 'state-isn'];
+    // Since day 4 over ofac-sdn alone: its two entries of day 4 are new, and state-isn in full (22 entries).
+    const made = await small.changedOnly(engine, set.catalog, listsVersionOfDay(4, ['ofac-sdn']), lists);
+    expect(made.entries).toBe(2 + set.entries.filter((e) => e.listSource === 'state-isn').length);
+    expect(builds).toBe(before);
+    const isn = set.entries.find((e) => e.listSource === 'state-isn')!;
+    const unchanged = set.entries.find((e) => e.listSource === 'ofac-sdn' && !days.some((x) => x.missing.includes(e)))!;
+    expect(ids(made.engine.screen({ name: isn.name, lists }))).toContain(entryKey('state-isn', isn.entryId));
+    expect(ids(made.engine.screen({ name: unchanged.name, lists }))).not.toContain(entryKey('ofac-sdn', unchanged.entryId));
+    for (const e of days[3].missing.filter((x) => x.listSource === 'ofac-sdn')) expect(ids(made.engine.screen({ name: e.name, lists }))).toContain(entryKey('ofac-sdn', e.entryId));
+    // A time since, every list covered, the filter on bis-entity: its entry of that day only, never another list's.
+    const byTime = await small.changedOnly(engine, set.catalog, iso(days[3].at + 1), ['bis-entity', 'state-isn']);
+    expect(byTime.entries).toBe(1);
+    const bis = days[3].missing.find((x) => x.listSource === 'bis-entity')!;
+    expect(ids(byTime.engine.screen({ name: bis.name, lists: ['bis-entity', 'state-isn'] }))).toContain(entryKey('bis-entity', bis.entryId));
+  });
+
   it('a listsVersion never served is searched for once: asked again it costs a map lookup, still 410', async () => {
     const before = service.searches;
     for (let i = 0; i < 5; i++) {

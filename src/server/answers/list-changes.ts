@@ -31,7 +31,7 @@ const HISTORY_TTL_MS = 1_000;
 const SIZES_TTL_MS = 10_000;
 const MAX_HASHES = 32;
 /** Diffs kept, by the versions compared (each the ids of a day's changes, or of a whole list at worst). */
-const MAX_CHANGES = 16;
+const MAX_CHANGES = 8;
 /** changedSince engines kept per engine served, by the versions resolved and the lists filter (each a set of keys over a shared index). */
 const MAX_SINCE = 64;
 /** listsVersion resolutions kept (found or not) while the served history's content is the same. */
@@ -53,10 +53,12 @@ export interface ChangedOnly {
   entries: number;
 }
 
-/** What the service reports (rps_changed_since_index_build_duration_seconds). */
-export interface ChangesObserver {
+/** What the service reports (rps_changed_since_index_build_duration_seconds), and its bound. */
+export interface ChangesOptions {
   /** An index built on this thread for changedSince screening, and how long it took. */
   indexBuilt?(seconds: number): void;
+  /** Largest set of entries given the shared index (RESTRICTED_MAX; tests of the full engine filtered set it lower). */
+  restrictedMax?: number;
 }
 
 /**
@@ -88,7 +90,7 @@ export class ListChangesService {
   /** The served sets' subset tables (a listsVersion may be of any lists filter). */
   readonly listsVersions = new ListsVersionIndex();
 
-  constructor(readonly archive: VersionArchive, private readonly observer: ChangesObserver = {}) {}
+  constructor(readonly archive: VersionArchive, private readonly options: ChangesOptions = {}) {}
 
   /** GET .../lists/changes: 400 for a malformed since (`field` names it), 410 when the archive does not reach it. */
   async changes(since: string, catalog: readonly ListStatus[], field = 'since'): Promise<ListChanges> {
@@ -169,25 +171,42 @@ export class ListChangesService {
   private async restrict(
     engine: ScreeningEngine, restricted: Restricted, catalog: readonly ListStatus[], from: ReadonlyMap<ListSource, string | null>, wanted: ReadonlySet<ListSource> | null,
   ): Promise<ChangedOnly> {
+    if (engine.restrictedTo === undefined) throw new Error('this engine cannot screen some entries only');
     const changes = await this.changesFrom(from, catalog, 'changedSince');
-    const keys = new Set<string>();
     // The lists filter is applied here only to count what is new to this request (and so keep the set
-    // small); the engines' index holds other lists too, which the request's lists mask leaves out.
-    for (const l of changes.lists) {
-      if (wanted !== null && !wanted.has(l.source)) continue;
-      for (const id of [...l.added, ...l.changed]) keys.add(entryKey(l.source, id));
-    }
+    // small); the shared index holds other lists too, which the request's lists mask leaves out.
+    const inFilter = (source: ListSource): boolean => wanted === null || wanted.has(source);
+    const lists = changes.lists.filter((l) => inFilter(l.source));
     // A list the `since` does not cover (a listsVersion of another `lists` filter): all of it is new.
-    for (const s of catalog) {
-      if (from.has(s.source) || (wanted !== null && !wanted.has(s.source)) || s.version === null) continue;
-      for (const id of (await this.hashesOf(s.source, s.version)).keys()) keys.add(entryKey(s.source, id));
+    const whole = catalog.filter((s) => !from.has(s.source) && inFilter(s.source) && s.version !== null);
+    const count = lists.reduce((n, l) => n + l.added.length + l.changed.length, 0) + whole.reduce((n, s) => n + s.entryCount, 0);
+    if (count > (this.options.restrictedMax ?? RESTRICTED_MAX)) {
+      // The full engine filtered: the entries named without listing whole lists (nor reading their hashes) per request.
+      const all = this.changedKeys(changes);
+      const newLists = new Set(whole.map((s) => s.source));
+      const keys = { size: count, has: (key: string) => { const source = key.slice(0, key.indexOf('/')) as ListSource; return newLists.has(source) || (inFilter(source) && all.has(key)); } };
+      return { engine: onlyEntries(engine, keys, DEFAULT_LIMIT), from: changes.from, entries: count };
     }
+    const keys = new Set<string>();
+    for (const l of lists) for (const id of [...l.added, ...l.changed]) keys.add(entryKey(l.source, id));
+    for (const s of whole) for (const id of (await this.hashesOf(s.source, s.version!)).keys()) keys.add(entryKey(s.source, id));
     return { engine: await this.engineOver(engine, restricted, keys), from: changes.from, entries: keys.size };
   }
 
+  /** The entries added or changed in every list of a diff, made once per diff (shared by every lists filter). */
+  private changedKeys(changes: ListChanges): ReadonlySet<string> {
+    let keys = this.keysOfChanges.get(changes);
+    if (keys === undefined) {
+      keys = new Set(changes.lists.flatMap((l) => [...l.added, ...l.changed].map((id) => entryKey(l.source, id))));
+      this.keysOfChanges.set(changes, keys);
+    }
+    return keys;
+  }
+
+  private readonly keysOfChanges = new WeakMap<ListChanges, ReadonlySet<string>>();
+
   /** An engine screening the entries `keys` only: over the shared index when it holds them (built, or grown, when it may be). */
   private async engineOver(engine: ScreeningEngine, restricted: Restricted, keys: ReadonlySet<string>): Promise<ScreeningEngine> {
-    if (engine.restrictedTo === undefined) throw new Error('this engine cannot screen some entries only');
     if (keys.size > RESTRICTED_MAX) return onlyEntries(engine, keys, DEFAULT_LIMIT);
     for (;;) {
       const index = restricted.index;
@@ -205,8 +224,8 @@ export class ListChangesService {
       const chosen = union.size <= RESTRICTED_MAX ? union : keys;
       restricted.builds++;
       const started = performance.now();
-      restricted.building = engine.restrictedTo(chosen).then((built) => {
-        this.observer.indexBuilt?.((performance.now() - started) / 1000);
+      restricted.building = engine.restrictedTo!(chosen).then((built) => {
+        this.options.indexBuilt?.((performance.now() - started) / 1000);
         restricted.index = { keys: chosen, engine: built };
       }).finally(() => {
         restricted.building = null;
