@@ -22,6 +22,7 @@ import { readOfacLegacySet } from '../src/lists/ofac/legacy-csv.js';
 import { canonicalJson, entryContent } from '../src/lists/versions.js';
 import { createLogger } from '../src/server/logging/logger.js';
 import { startService, type RunningService } from '../src/server/service.js';
+import { worstBatch } from '../bench/support/adversarial.js';
 import { call } from './support/http-harness.js';
 import { describeShared, sharedPath } from './support/shared.js';
 
@@ -80,6 +81,8 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
       PORT: String(port), LISTS_DIR: listsDir, DATA_DIR: dataDir, SESSION_JWT_SECRET: secret, 
       // A reload waits one interval at most for a file still being read: long enough for the SDN files on a busy machine.
       LISTS_REFRESH_INTERVAL_MS: '4000', LOG_LEVEL: 'warn',
+      // The crafted batch of the pacing test is about 2 MB of JSON (multi-byte scripts).
+      MAX_BODY_BYTES: String(8 * 2 ** 20),
     });
     service = await startService(config, createLogger({ level: 'warn', destination: new Writable({ write: (c, _e, done) => { logs.push(String(c)); done(); } }) }));
     await service.lists.first;
@@ -190,6 +193,58 @@ describeShared('changes feed and changedSince over a refresh of real SDN files',
     expect(batch.body[1].error.code).toBe('list_version_gone');
     expect(batch.body[2].coverage).not.toHaveProperty('changedSince');
   });
+
+  it('changedSince values resolving to the same list versions build the restricted index once, whatever their spelling or lists filter', async () => {
+    // A caller varying changedSince by a millisecond, or its lists filter, must not make the serving
+    // thread build an index per request (each of up to RESTRICTED_MAX entries costs hundreds of ms).
+    const builds = async (): Promise<number> =>
+      Number((await (await fetch(`${url}/metrics`)).text()).match(/^rps_changed_since_index_build_duration_seconds_count (\d+)/m)?.[1] ?? NaN);
+    const name = newEntries.find((e) => e.kind === 'entity' && e.name.length > 20)!.name;
+    const screen = (changedSince: string, lists?: string[]) =>
+      call(url, 'POST', `${BASE}/screen`, { token, json: { name, changedSince, ...(lists && { lists }) } });
+    const all = (await call(url, 'POST', `${BASE}/screen`, { token, json: { name } })).body.coverage.listsVersion;
+    const sdnOnly = (await call(url, 'POST', `${BASE}/screen`, { token, json: { name, lists: ['ofac-sdn'] } })).body.coverage.listsVersion;
+    const before = await builds();
+    expect(before).toBeGreaterThanOrEqual(0);
+    // Times a millisecond apart, all since the set served now began, and its listsVersions (of every list, of ofac-sdn):
+    // one set of versions, nothing changed since.
+    const now = Date.now();
+    const since = [...Array.from({ length: 16 }, (_, i) => new Date(now - i).toISOString()), all, sdnOnly];
+    const answers = await Promise.all(since.flatMap((s) => [screen(s), screen(s, ['ofac-sdn'])]));
+    for (const a of answers) expect([a.status, a.body.matches, a.body.summary?.recommendedAction]).toEqual([200, [], 'clear']);
+    expect(await builds() - before).toBeLessThanOrEqual(1);
+    // Asked again later: nothing more built.
+    const after = await builds();
+    for (const s of since.slice(0, 4)) expect((await screen(s)).status).toBe(200);
+    expect(await builds()).toBe(after);
+  }, 60_000);
+
+  it('keeps answering /healthz while the worst batch of 100 runs with changedSince on every slot (paced as any batch)', async () => {
+    // changedSince slots are screened on the receiving thread, each on its changedSince engine; the
+    // costliest requests (twenty aliases of 300 characters) cost their reading whatever the entries.
+    const changedSince = new Date().toISOString();
+    const entities = worstBatch().map((e) => ({ ...e, changedSince }));
+    await call(url, 'POST', `${BASE}/screen/batch`, { token, json: entities.slice(0, 5) });
+    const healthzMs = async (): Promise<number> => {
+      const started = performance.now();
+      expect((await fetch(`${url}/healthz`)).status).toBe(200);
+      return performance.now() - started;
+    };
+    const started = performance.now();
+    let finished = 0;
+    const batch = call(url, 'POST', `${BASE}/screen/batch`, { token, json: entities }).finally(() => {
+      finished = performance.now();
+    });
+    const waits: number[] = [];
+    while (finished === 0) waits.push(await healthzMs());
+    const answer = await batch;
+    const batchMs = finished - started;
+    expect(answer.status).toBe(200);
+    for (const slot of answer.body) expect([slot.coverage?.changedSince, slot.summary?.recommendedAction], JSON.stringify(slot).slice(0, 300)).toEqual([changedSince, 'clear']);
+    expect(waits.length, `healthz answered ${waits.length} times in a ${batchMs.toFixed(0)} ms batch`).toBeGreaterThanOrEqual(5);
+    const longest = Math.max(...waits);
+    expect(longest, `longest healthz wait ${longest.toFixed(0)} ms, batch ${batchMs.toFixed(0)} ms`).toBeLessThan(batchMs / 4);
+  }, 240_000);
 
   it('the bulk CLI with --changed-since prints the versions and the next --changed-since, and screens the changed entries only', async () => {
     const { added, changed } = countDiff(oldEntries, newEntries);

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadListSet, type LoadedListSet } from '../lists/catalog.js';
 import { SAMPLE_DIR } from '../../test/support/shared.js';
-import { RESTRICTED_MAX } from './changed-only.js';
+import { onlyEntries, RESTRICTED_MAX } from './changed-only.js';
+import { ALIAS_WORK } from './budget.js';
 import { entryKey } from './entry-lookup.js';
 import { buildEngine, type Engine } from './index.js';
 import type { ScreenResult } from './types.js';
@@ -45,4 +46,18 @@ describe('screening some entries only (changedSince)', () => {
     expect(result.matches).toEqual(all(full).filter((m) => others.has(entryKey(m.listSource, m.entryId))).slice(0, 10));
     if (result.matches.length === 0) expect(result.summary.recommendedAction).toBe('clear');
   }, 60_000);
+
+  it('the entries kept of an answer whose aliases the work bound cut still say how many were not compared', () => {
+    const keys = new Set(set.entries.map((e) => entryKey(e.listSource, e.entryId)));
+    const request = { name: set.entries[0].name, aliases: set.entries.slice(1, 6).map((e) => e.name) };
+    // A bound so low that no alias is compared (benches set it the same way).
+    engine.aliasWork = 1;
+    try {
+      const full = engine.screen(request);
+      expect(full.summary.aliasesNotCompared).toBe(5);
+      expect(onlyEntries(engine, keys, 10).screen(request).summary).toEqual(full.summary);
+    } finally {
+      engine.aliasWork = ALIAS_WORK;
+    }
+  });
 });

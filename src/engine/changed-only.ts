@@ -10,13 +10,16 @@ import { judgedMatches } from './decided-action.js';
 import { entryKey } from './entry-lookup.js';
 import { actionOf } from './evidence.js';
 import { MODES } from './modes.js';
-import { fuzzinessOf, type ScreenRequest, type ScreenResult, type ScreeningEngine } from './types.js';
+import { fuzzinessOf, type ScreenRequest, type ScreenResult, type ScreeningEngine, type ScreenSummary } from './types.js';
 
-/** Largest set of entries given an index of their own (built in well under 0.1 s; a day's changes are tens). */
+/** Largest set of entries given an index of their own (buildIndex, about 0.1 ms an entry on the serving thread: 0.1-0.5 s at this size under load; a day's changes are tens). answers/list-changes.ts bounds how often one is built. */
 export const RESTRICTED_MAX = 2_000;
 
+/** The entries screened against (entryKey): a set, or a test standing for one (whole lists without listing them). */
+export type EntrySet = Pick<ReadonlySet<string>, 'has' | 'size'>;
+
 /** The full engine's answers with only the matches of `keys` kept, the action judged again over them. */
-export function onlyEntries(full: ScreeningEngine, keys: ReadonlySet<string>, defaultLimit: number): ScreeningEngine {
+export function onlyEntries(full: ScreeningEngine, keys: EntrySet, defaultLimit: number): ScreeningEngine {
   const screen = (request: ScreenRequest): ScreenResult => keepOnly(request, full.screen(request), keys, defaultLimit);
   return {
     screen,
@@ -29,11 +32,13 @@ export function onlyEntries(full: ScreeningEngine, keys: ReadonlySet<string>, de
   };
 }
 
-function keepOnly(request: ScreenRequest, result: ScreenResult, keys: ReadonlySet<string>, defaultLimit: number): ScreenResult {
+function keepOnly(request: ScreenRequest, result: ScreenResult, keys: EntrySet, defaultLimit: number): ScreenResult {
   const kept = judgedMatches(result).filter((m) => keys.has(entryKey(m.listSource, m.entryId)));
   const review = result.summary.anyMatchAbove;
   const block = Math.max(review, MODES[fuzzinessOf(request)].thresholds.block);
   const limit = request.limit ?? defaultLimit;
-  const summary = { anyMatchAbove: review, recommendedAction: actionOf(kept, review, block) };
+  const summary: ScreenSummary = { anyMatchAbove: review, recommendedAction: actionOf(kept, review, block) };
+  // The aliases the work bound left not compared were not compared for these entries either: never a silent cut.
+  if (result.summary.aliasesNotCompared !== undefined) summary.aliasesNotCompared = result.summary.aliasesNotCompared;
   return { matches: kept.slice(0, limit), summary, beyondLimit: kept.length > limit ? kept.slice(limit) : undefined };
 }

@@ -47,7 +47,9 @@ export async function createThreadServices(config: Config, logger: Logger, optio
   });
   const policy = { required: config.listsRequired, maxAgeDays: config.listsMaxAgeDays, poolReady: !options.inPool };
   const lists = new ListsHolder({ screened: (request, result) => metrics?.screened(request, result) }, policy);
-  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')));
+  const changes = new ListChangesService(new VersionArchive(join(config.dataDir, 'lists-archive')), {
+    indexBuilt: (seconds) => metrics?.changedSinceIndexBuilt(seconds),
+  });
   metrics = new ServiceMetrics({
     lists, processMetrics: options.processMetrics ?? true, token: config.metricsToken, render: options.renderMetrics,
     archiveBytes: () => changes.archiveBytes(),

@@ -57,6 +57,7 @@ export class ServiceMetrics implements ServerMetrics {
   private readonly buildSeconds: Histogram;
   private readonly installSeconds: Histogram;
   private readonly swapBlock: Gauge;
+  private readonly changedSinceBuildSeconds: Histogram;
   // Bound children of the closed label sets (fuzziness x action, list sources).
   private readonly boundScreens = new Map<string, Counter.Internal>();
   private readonly boundMatches = new Map<string, Counter.Internal>();
@@ -79,6 +80,7 @@ export class ServiceMetrics implements ServerMetrics {
     this.buildSeconds = new Histogram({ name: 'rps_engine_build_duration_seconds', help: 'Building the candidate index (background thread).', buckets: BUILD_BUCKETS, registers });
     this.installSeconds = new Histogram({ name: 'rps_lists_install_duration_seconds', help: 'Unpacking and swapping a list set in, per serving thread.', buckets: BUILD_BUCKETS, registers });
     this.swapBlock = new Gauge({ name: 'rps_lists_swap_max_block_seconds', help: 'Longest event-loop block of a serving thread during the last list swap.', aggregator: 'max', registers });
+    this.changedSinceBuildSeconds = new Histogram({ name: 'rps_changed_since_index_build_duration_seconds', help: 'Indexes built on a serving thread for changedSince screening (their count: how often; bounded per list set served).', buckets: LATENCY_BUCKETS, registers });
     if (options.lists !== null) registerListGauges(this.registry, options.lists, options.archiveBytes);
     if (options.processMetrics) {
       collectDefaultMetrics({ register: this.registry });
@@ -131,6 +133,11 @@ export class ServiceMetrics implements ServerMetrics {
       }
       matches.inc();
     }
+  }
+
+  /** An index built on this thread for changedSince screening (answers/list-changes.ts). */
+  changedSinceIndexBuilt(seconds: number): void {
+    this.changedSinceBuildSeconds.observe(seconds);
   }
 
   /** Slots of this thread's batches that a peer worker screened. */
