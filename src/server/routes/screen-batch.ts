@@ -25,7 +25,7 @@ import { changedSinceCoverage, LISTS_UNAVAILABLE_MESSAGE } from '../../contract/
 import { batchPayload, ScreenAnswer } from '../../contract/screen-response.js';
 import { authenticateKey, chargeQuota, peekQuota, rateLimitHeaders, refundingOnFailure, refuseOverQuota } from '../auth/service-auth.js';
 import { compileValidator } from '../../contract/validation.js';
-import { screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
+import { screenEachInSlices, screenInSlices, SLICE_MS } from '../threads/peer-screening.js';
 import { changedOnlyEngine, screenableLists } from './screen.js';
 import { applyAccountDecisions } from '../answers/match-decisions.js';
 
@@ -108,7 +108,7 @@ async function changedSinceEngines(deps: ServerDeps, engine: ScreeningEngine, va
   }
 }
 
-/** The slots without changedSince on the peers too (as ever); those with it on this thread, each on its own engine. */
+/** The slots without changedSince on the peers too (as ever); those with it on this thread, each on its own engine, paced as one run. */
 async function screenSlots(deps: ServerDeps, engine: ScreeningEngine, version: string | null, valid: readonly ValidSlot[]): Promise<ScreenResult[]> {
   const results: ScreenResult[] = new Array(valid.length);
   const plain = valid.flatMap((slot, i) => (slot.engine === undefined ? [i] : []));
@@ -118,9 +118,9 @@ async function screenSlots(deps: ServerDeps, engine: ScreeningEngine, version: s
     const screened = screening === null ? await screenInSlices(engine, requests) : await screening.finish();
     plain.forEach((i, k) => (results[i] = screened[k]));
   }
-  for (const [i, slot] of valid.entries()) {
-    if (slot.engine !== undefined) results[i] = (await screenInSlices(slot.engine, [slot.request]))[0];
-  }
+  const changed = valid.flatMap((slot, i) => (slot.engine === undefined ? [] : [i]));
+  const screenedChanged = await screenEachInSlices(changed.map((i) => ({ engine: valid[i].engine!, request: valid[i].request })));
+  changed.forEach((i, k) => (results[i] = screenedChanged[k]));
   return results;
 }
 

@@ -67,9 +67,18 @@ interface Pending {
 
 /** Screens the slots in order on this thread alone, pacing itself per slot (batch-pacer.ts). */
 export async function screenInSlices(engine: ScreeningEngine, requests: readonly ScreenRequest[]): Promise<ScreenResult[]> {
+  return screenEachInSlices(requests.map((request) => ({ engine, request })));
+}
+
+/**
+ * Screens each slot on its own engine (a batch's `changedSince` slots), in order on this thread,
+ * with one pacer for all of them: slots shorter than a slice paced one by one would never yield,
+ * and a hundred of them would hold the thread for the whole batch.
+ */
+export async function screenEachInSlices(slots: ReadonlyArray<{ engine: ScreeningEngine; request: ScreenRequest }>): Promise<ScreenResult[]> {
   const results: ScreenResult[] = [];
   const pacer = new BatchPacer();
-  for (const request of requests) {
+  for (const { engine, request } of slots) {
     results.push(engine.screen(request));
     await pacer.afterSlot();
   }
