@@ -12,8 +12,12 @@ import { actionOf } from './evidence.js';
 import { MODES } from './modes.js';
 import { fuzzinessOf, type ScreenRequest, type ScreenResult, type ScreeningEngine, type ScreenSummary } from './types.js';
 
-/** Largest set of entries given an index of their own (buildIndex, about 0.1 ms an entry on the serving thread: 0.1-0.5 s at this size under load; a day's changes are tens). answers/list-changes.ts bounds how often one is built. */
-export const RESTRICTED_MAX = 2_000;
+/**
+ * Largest set of entries given an index of their own. buildIndex costs the serving thread about
+ * 0.1 ms an entry (0.1-0.5 s at 2,000 entries under load), so 500 keeps one build under about 0.1 s;
+ * a day's changes are tens. answers/list-changes.ts bounds how often one is built.
+ */
+export const RESTRICTED_MAX = 500;
 
 /** The entries screened against (entryKey): a set, or a test standing for one (whole lists without listing them). */
 export type EntrySet = Pick<ReadonlySet<string>, 'has' | 'size'>;
