@@ -7,7 +7,7 @@ import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, 
 import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
-import { readsAs, skeletonsOf } from './arabic-romanisation.js';
+import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
@@ -527,9 +527,58 @@ function planWords(
       units.push({ text: parts.map((t) => t.text).join(''), pos: i, span: 3, weight: weights[i] + weights[i + 1] + weights[i + 2] });
     }
   }
+  if (mode.compounds) addArabicJoins(tokens, units, weights);
   // Rarest first: the core prunes new candidates once the units left cannot reach the floor.
   sortByWeightDescending(units);
   return { tokens, units, positionWeights };
+}
+
+/**
+ * The letters of the abjad words whose tokens keep none: the particles (normalise.ts abjadWord) and
+ * عبد, folded to its Latin spelling "abdul".
+ */
+const FOLDED_LETTERS: ReadonlyMap<string, string> = new Map([['al', '\u0627\u0644'], ['abu', '\u0627\u0628\u0648'], ['bin', '\u0628\u0646'], ['abdul', '\u0639\u0628\u062f']]);
+
+/** An Arabic-script token's letters: its own (RawWord.arabicLetters) or its particle's. */
+const lettersOf = (t: NameToken): string | undefined => (!t.abjad ? undefined : t.arabicLetters ?? FOLDED_LETTERS.get(t.text));
+
+/** Particles that begin a word the lists write as one: the article (Alshawa, Essabar) and the kunya (Abutaleb). */
+const JOINED_PARTICLES: ReadonlySet<string> = new Set(['al', 'abu']);
+
+/** The letters that do not join the next (alif, dal, dhal, re, ze, zhe, vav): a space after them is invisible. */
+const NON_JOINING_END = /[\u0627\u0623\u0625\u0622\u062f\u0630\u0631\u0632\u0698\u0648\u0624]$/u;
+
+/**
+ * Arabic-script words read as one word too, compared by romanisation (arabic-romanisation.ts) with
+ * the list words they spell (QueryUnit.arabicLetters), where Latin lists write as one what the script
+ * may write as two:
+ * - a compound in the article, the article's lam a sun letter's as ALA-LC rule 20 allows (نصیر الدین
+ *   Nasiruddin, عبد الرحمن Abdulrahman, سيف الاسلام Saifulislam), the three words as one;
+ * - a word after one that ends in a letter that does not join the next (alif, dal, re, ze, vav): the
+ *   space after it does not show, and is put in or left out at will (عبد ربه Abdrabbo, ابو بكر
+ *   Abubakar, رضا قلی Rezagholi; a copy from a PDF puts one inside a word: ر ستمی Rostami);
+ * - a word's own article (الصبار Essabar, الشوا Alshawa), read apart from it elsewhere (abjadWord), and
+ *   the kunya's ابو, which ends in vav (ابو طالب Abutaleb).
+ * Each reading is a unit of its words' span; the words stay units of their own, read apart.
+ */
+function addArabicJoins(tokens: readonly NameToken[], units: QueryUnit[], weights: readonly number[]): void {
+  for (let i = 0; i + 1 < tokens.length && units.length < MAXQ; i++) {
+    const first = lettersOf(tokens[i]);
+    const second = lettersOf(tokens[i + 1]);
+    if (first === undefined || second === undefined) continue;
+    const article = tokens[i + 1].weak && tokens[i + 1].text === 'al';
+    if (article && !tokens[i].weak && i + 2 < tokens.length && tokens[i + 2].arabicLetters !== undefined) {
+      const third = tokens.slice(i, i + 3);
+      units.push({ text: third.map((t) => t.text).join(''), pos: i, span: 3, weight: weights[i] + weights[i + 1] + weights[i + 2], arabicLetters: first + second + tokens[i + 2].arabicLetters });
+      continue;
+    }
+    if (article || tokens[i + 1].weak) continue;
+    if (tokens[i].weak ? !JOINED_PARTICLES.has(tokens[i].text) : !NON_JOINING_END.test(first)) continue;
+    // The pair is a compound unit already (planWords): it reads the letters too.
+    const pair = units.find((unit) => unit.pos === i && unit.span === 2 && unit.arabicLetters === undefined);
+    if (pair !== undefined) pair.arabicLetters = first + second;
+    else units.push({ text: tokens[i].text + tokens[i + 1].text, pos: i, span: 2, weight: weights[i] + weights[i + 1], arabicLetters: first + second });
+  }
 }
 
 /**
@@ -739,6 +788,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
+    if (unit.arabicLetters !== undefined) addRomanisedJoin(core, index, u, unit.arabicLetters);
     if (unit.span !== 1 || ((asWritten >>> unit.pos) & 1) === 1) continue;
     const token = plan.tokens[unit.pos];
     if (token.syllabic) continue;
@@ -786,6 +836,17 @@ function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: N
   const skeletons = [...texts.map((t) => (t === undefined ? '' : skeletonOf(t))), ...skeletonsOf(letters, skeletonOf)];
   const seen: string[] = [];
   for (const sk of skeletons) {
+    if (sk.length === 0 || seen.includes(sk)) continue;
+    seen.push(sk);
+    for (const id of romanisedIn(index, letters, sk)) core.queueAdd(u, id, ROMANISED_SIM);
+  }
+}
+
+/** The list words Arabic-script words read as one (addArabicJoins) romanise to, charged as addRomanised's. */
+function addRomanisedJoin(core: MatchingCore, index: BuiltIndex, u: number, letters: string): void {
+  if (!readableArabic(letters)) return;
+  const seen: string[] = [];
+  for (const sk of skeletonsOf(letters, skeletonOf)) {
     if (sk.length === 0 || seen.includes(sk)) continue;
     seen.push(sk);
     for (const id of romanisedIn(index, letters, sk)) core.queueAdd(u, id, ROMANISED_SIM);
