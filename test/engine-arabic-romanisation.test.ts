@@ -21,6 +21,13 @@ const ENTRIES = [
   entry('j4', 'BARZANDEGAN, Hamed'),
   entry('j5', 'ABUTALEB, Karim Yousef'),
   entry('j6', 'DAWOODI, Abd Al-Ghafoor'),
+  // Titles and descriptors (ARABIC_TITLES, ARABIC_DESCRIPTORS); a word the list writes as two.
+  entry('t1', 'KHOSTWAL, Abd-al-Rahim Mullah'),
+  entry('d1', 'ZARGHAMI PRISON'),
+  entry('d2', 'BASIRAT NETWORK'),
+  entry('d3', 'TAMADDON INSTITUTE'),
+  entry('c1', 'GHAFFARI, Ali-Naghi'),
+  entry('c2', 'RI, Jae Ok'),
 ];
 
 /** 440 list words of one consonant skeleton ("kr": Kar, Qoor, Gairu...), the crowd a crafted name aims at. */
@@ -88,6 +95,32 @@ describe('Arabic-script words read as one, as Latin lists write them (balanced)'
 
   it('two names that only join into another name are not it: جمال دین is not KHALILI, Jamaluddin', () => {
     expect(balancedHit('جمال دین', 'j1')).toBe(false);
+  });
+});
+
+describe('Arabic-script titles and descriptors as the lists write them (balanced)', () => {
+  it('a title is the weak honorific: عبد الرحيم ملا خوستوال is KHOSTWAL, Abd-al-Rahim Mullah', () => {
+    expect(balancedHit('عبد الرحيم ملا خوستوال', 't1')).toBe(true);
+  });
+
+  it('a descriptor is the English word the list writes: زندان ضرغامی, شبکه بصیرت, مؤسسه تمدن', () => {
+    expect(balancedHit('زندان ضرغامی', 'd1')).toBe(true);
+    expect(balancedHit('شبکه بصیرت', 'd2')).toBe(true);
+    expect(balancedHit('مؤسسه تمدن', 'd3')).toBe(true);
+  });
+
+  it('a descriptor and another name is not the listed name: شبکه خبر is not BASIRAT NETWORK', () => {
+    expect(balancedHit('شبکه خبر', 'd2')).toBe(false);
+  });
+});
+
+describe('an Arabic-script word the list writes as two (balanced)', () => {
+  it('علینقی غفاری is GHAFFARI, Ali-Naghi', () => {
+    expect(balancedHit('علینقی غفاری', 'c1')).toBe(true);
+  });
+
+  it('not two romanised syllables read as one word (Ri Jae): رجائي اوک is not RI, Jae Ok', () => {
+    expect(balancedHit('رجائي اوک', 'c2')).toBe(false);
   });
 });
 

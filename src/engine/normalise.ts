@@ -12,7 +12,7 @@ import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
-  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_DESCRIPTORS, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, ARABIC_TITLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
@@ -162,7 +162,8 @@ function arabicLegalForms(text: string): string {
   return text.replace(/[\u0600-\u06ff\u200c]+/gu, (word) => {
     for (const prefix of ARABIC_LEGAL_PREFIXES) {
       if (!word.startsWith(prefix)) continue;
-      const form = ARABIC_LEGAL_WORDS.get(word.slice(prefix.length));
+      const rest = word.slice(prefix.length);
+      const form = ARABIC_LEGAL_WORDS.get(rest) ?? ARABIC_DESCRIPTORS.get(rest) ?? (prefix === '' ? ARABIC_TITLES.get(rest) : undefined);
       if (form !== undefined) return ` ${form} `;
     }
     return word;
