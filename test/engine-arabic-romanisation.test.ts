@@ -14,6 +14,20 @@ const ENTRIES = [
   entry('r2', 'DJOUADI, Yassine Mourad'),
   entry('r3', 'CHEGINI, Pegah Zhaleh'),
   entry('r4', 'AL-ZAWAHRI, Sami Fadil'),
+  // Compounds and words the lists write as one where the script may write two (addArabicJoins).
+  entry('j1', 'KHALILI, Jamaluddin'),
+  entry('j2', 'TAHERI, Abdulghafoor Nasser'),
+  entry('j3', 'ESSALEM, Yahya'),
+  entry('j4', 'BARZANDEGAN, Hamed'),
+  entry('j5', 'ABUTALEB, Karim Yousef'),
+  entry('j6', 'DAWOODI, Abd Al-Ghafoor'),
+  // Titles and descriptors (ARABIC_TITLES, ARABIC_DESCRIPTORS); a word the list writes as two.
+  entry('t1', 'KHOSTWAL, Abd-al-Rahim Mullah'),
+  entry('d1', 'ZARGHAMI PRISON'),
+  entry('d2', 'BASIRAT NETWORK'),
+  entry('d3', 'TAMADDON INSTITUTE'),
+  entry('c1', 'GHAFFARI, Ali-Naghi'),
+  entry('c2', 'RI, Jae Ok'),
 ];
 
 /** 440 list words of one consonant skeleton ("kr": Kar, Qoor, Gairu...), the crowd a crafted name aims at. */
@@ -51,6 +65,62 @@ describe('Arabic-script names read by the romanisation tables (balanced)', () =>
   it('a name whose letters read otherwise is not found: کریم محمودی is not AL-QAISI nor DJOUADI', () => {
     const r = engine.screen({ name: 'کریم محمودی', fuzziness: 'balanced', limit: 5, threshold: 0.5 });
     expect(r.matches.filter((m) => ['r1', 'r2', 'r3', 'r4'].includes(m.entryId))).toEqual([]);
+  });
+});
+
+describe('Arabic-script words read as one, as Latin lists write them (balanced)', () => {
+  it('a compound in the article written apart: جمال الدین خلیلی is KHALILI, Jamaluddin', () => {
+    expect(balancedHit('جمال الدین خلیلی', 'j1')).toBe(true);
+  });
+
+  it('عبد before an article compound, written apart: عبد الغفور ناصر طاهری is TAHERI, Abdulghafoor Nasser', () => {
+    expect(balancedHit('عبد الغفور ناصر طاهری', 'j2')).toBe(true);
+  });
+
+  it('a word\'s own article assimilated to a sun letter: يحيى السالم is ESSALEM, Yahya', () => {
+    expect(balancedHit('يحيى السالم', 'j3')).toBe(true);
+  });
+
+  it('a space after a letter that does not join (a PDF copy): حامد برز ندگان is BARZANDEGAN, Hamed', () => {
+    expect(balancedHit('حامد برز ندگان', 'j4')).toBe(true);
+  });
+
+  it('a kunya written apart: كريم يوسف ابو طالب is ABUTALEB, Karim Yousef', () => {
+    expect(balancedHit('كريم يوسف ابو طالب', 'j5')).toBe(true);
+  });
+
+  it('عبد glued to an article compound, the list writing it apart: عبدالغفور داودی is DAWOODI, Abd Al-Ghafoor', () => {
+    expect(balancedHit('عبدالغفور داودی', 'j6')).toBe(true);
+  });
+
+  it('two names that only join into another name are not it: جمال دین is not KHALILI, Jamaluddin', () => {
+    expect(balancedHit('جمال دین', 'j1')).toBe(false);
+  });
+});
+
+describe('Arabic-script titles and descriptors as the lists write them (balanced)', () => {
+  it('a title is the weak honorific: عبد الرحيم ملا خوستوال is KHOSTWAL, Abd-al-Rahim Mullah', () => {
+    expect(balancedHit('عبد الرحيم ملا خوستوال', 't1')).toBe(true);
+  });
+
+  it('a descriptor is the English word the list writes: زندان ضرغامی, شبکه بصیرت, مؤسسه تمدن', () => {
+    expect(balancedHit('زندان ضرغامی', 'd1')).toBe(true);
+    expect(balancedHit('شبکه بصیرت', 'd2')).toBe(true);
+    expect(balancedHit('مؤسسه تمدن', 'd3')).toBe(true);
+  });
+
+  it('a descriptor and another name is not the listed name: شبکه خبر is not BASIRAT NETWORK', () => {
+    expect(balancedHit('شبکه خبر', 'd2')).toBe(false);
+  });
+});
+
+describe('an Arabic-script word the list writes as two (balanced)', () => {
+  it('علینقی غفاری is GHAFFARI, Ali-Naghi', () => {
+    expect(balancedHit('علینقی غفاری', 'c1')).toBe(true);
+  });
+
+  it('not two romanised syllables read as one word (Ri Jae): رجائي اوک is not RI, Jae Ok', () => {
+    expect(balancedHit('رجائي اوک', 'c2')).toBe(false);
   });
 });
 

@@ -55,6 +55,16 @@ describe('Arabic-script romanisation tables (ALA-LC, BGN/PCGN, French usage)', (
     expect(readsAs('عبدالكريم', 'abdekkarim')).toBe(false);
   });
 
+  it('reads a word\'s own article before a sun letter as that letter written twice (Essabar, Ezzine), and as written (Alsabbar)', () => {
+    expect(readsAs('الصبار', 'essabar')).toBe(true);
+    expect(readsAs('الصبار', 'alsabbar')).toBe(true);
+    expect(readsAs('الزين', 'ezzine')).toBe(true);
+    // A moon letter keeps the lam: Elkarim, never Ekkarim.
+    expect(readsAs('الكريم', 'ekkarim')).toBe(false);
+    expect(skeletonsOf('الصبار', skeletonOf)).toContain(skeletonOf('essabar'));
+    expect(skeletonsOf('نصيرالدين', skeletonOf)).toContain(skeletonOf('nasiruddin'));
+  });
+
   it('reads only words of its letters', () => {
     expect(readableArabic('حسن')).toBe(true);
     expect(readableArabic('حسن1')).toBe(false);

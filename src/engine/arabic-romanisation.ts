@@ -107,8 +107,21 @@ const LAM = '\u0644';
 const SUN_LETTERS = '\u062a\u062b\u062f\u0630\u0631\u0632\u0633\u0634\u0635\u0636\u0637\u0638\u0644\u0646';
 /** The article's lam inside a compound before a sun letter: l, or assimilated (Nasiruddin, Noureddine). */
 const ASSIMILATED_LAM: readonly string[] = ['l', ''];
-/** Whether the lam at `i` is a glued article's (after an alif inside the word) before a sun letter. */
-const assimilated = (arabic: string, i: number): boolean => i > 1 && arabic[i - 1] === ALIF && SUN_LETTERS.includes(arabic[i + 1] ?? '');
+/**
+ * Whether the lam at `i` is an article's before a sun letter: glued inside the word (after an alif),
+ * or the article that begins it (الصبار Essabar, الزين Ezzine: the pronunciation spellings of the
+ * Maghreb and of Pakistan write the article as its vowel and the sun letter twice).
+ */
+const assimilated = (arabic: string, i: number): boolean => i >= 1 && arabic[i - 1] === ALIF && SUN_LETTERS.includes(arabic[i + 1] ?? '');
+
+/** The spellings of the letter at `i` of `arabic` (n letters): its own, or the ones its place gives it. */
+function spellingsAt(arabic: string, i: number): readonly string[] | undefined {
+  const c = arabic[i];
+  if (c === HE && i === arabic.length - 1) return FINAL_HE;
+  if (c === LAM && assimilated(arabic, i)) return ASSIMILATED_LAM;
+  if (c !== ALIF) return SPELLINGS[c];
+  return i === 0 ? ALIF_START : arabic[i + 1] === LAM ? ARTICLE_ALIF : SPELLINGS[c];
+}
 
 const VOWELS = 'aeiou';
 /** Longest word compared, either side: far above any name word (the longest listed word has 29 letters). */
@@ -140,7 +153,7 @@ export function readsAs(arabic: string, latin: string): boolean {
   reach[0] = 1;
   for (let i = 0; i < n; i++) {
     const c = arabic[i];
-    const spellings = c === HE && i === n - 1 ? FINAL_HE : c === LAM && assimilated(arabic, i) ? ASSIMILATED_LAM : c !== ALIF ? SPELLINGS[c] : i === 0 ? ALIF_START : arabic[i + 1] === LAM ? ARTICLE_ALIF : SPELLINGS[c];
+    const spellings = spellingsAt(arabic, i);
     if (spellings === undefined) return false;
     const slot = i > 0 && !VOWEL_LETTERS.includes(c);
     next.fill(0, 0, m + 1);
@@ -203,8 +216,7 @@ export const MAX_SKELETONS = 8;
 export function skeletonsOf(arabic: string, skeleton: (latin: string) => string): string[] {
   let partial = [''];
   for (let i = 0; i < arabic.length; i++) {
-    const c = arabic[i];
-    const spellings = c !== ALIF ? SPELLINGS[c] : i === 0 ? ALIF_START : SPELLINGS[c];
+    const spellings = spellingsAt(arabic, i);
     if (spellings === undefined) return [];
     const parts = [...new Set(spellings.map(skeleton))];
     const next: string[] = [];

@@ -131,6 +131,8 @@ export interface QueryUnit {
   pos: number;
   span: number;
   weight: number;
+  /** Arabic-script words read as one (name-matcher.ts arabicJoins): their letters, compared by romanisation. */
+  arabicLetters?: string;
 }
 
 export interface ModeParams {

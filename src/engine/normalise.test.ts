@@ -284,7 +284,13 @@ describe('normaliseName: scripts', () => {
   it('reads Arabic-script legal forms and descriptors as the weak tokens of their Latin equivalents (ISO 20275)', () => {
     expect(tokens('شركة قاطرجى')).toEqual(['co*', 'qtrja']);
     expect(tokens('شرکت بهارستان کیش')).toEqual(tokens('شركة بهارستان كيش'));
-    expect(tokens('مؤسسه مکین')).toEqual(['est*', 'mkyn']);
+    expect(tokens('مؤسسة مكين')).toEqual(['est*', 'mkyn']);
+    // Persian مؤسسه is the lists' Institute, a descriptor as they write it (ARABIC_DESCRIPTORS).
+    expect(tokens('مؤسسه مکین')).toEqual(['institute', 'mkyn']);
+    expect(tokens('زندان قزل')).toEqual(['prison', 'qzl']);
+    // Titles are the weak honorifics (ARABIC_TITLES); not with the article (آل الشيخ is a family name).
+    expect(tokens('ملا عمر')).toEqual(['mullah*', 'omar']);
+    expect(tokens('آل الشيخ')[1]).not.toBe('sheikh*');
     expect(tokens('بنك الخليج')[0]).toBe('bank*');
     expect(tokens('صنایع شهید')[0]).toBe('industries*');
     // With the article or a preposition glued on; the phrases and abbreviations of limited liability.

@@ -12,7 +12,7 @@ import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
 import {
-  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
+  ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_DESCRIPTORS, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, ARABIC_TITLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
   WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
@@ -141,6 +141,10 @@ function nativePhrases(text: string): string {
   if (ABJAD.test(text)) text = arabicLegalForms(text);
   // "Abd al-X" is written as one name in Latin lists (Abdullah, Abdulrahman) when the table knows it.
   if (ABJAD.test(text)) text = text.replace(/عبد\s+(ال\S+)/g, (m, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? `عبد${rest}` : m));
+  // One the table does not know, written as one word (عبدالكريم), is read as written apart: Latin
+  // lists write it both ways (Abd al-Karim, Abdulkarim), and the words apart are read as one too
+  // (name-matcher.ts addArabicJoins), where the word as written would miss "Abd al-Karim".
+  if (ABJAD.test(text)) text = text.replace(/(^|[\s\u060c,\/()-])عبد(ال[\u0600-\u06ff]{2,})/gu, (m, before: string, rest: string) => (NAME_TABLE.has(nameKey(`عبد${rest}`)) ? m : `${before}عبد ${rest}`));
   // A theophoric compound in الله is written glued in Latin lists (Faizullah, Hojjatollah, Sanaullah):
   // read with the word before it as one word, which the romanisation tables compare letter by letter
   // (the article's alif any vowel). Not الدين / الرحمن: lists write those apart as often (Saif-al-Din),
@@ -158,7 +162,8 @@ function arabicLegalForms(text: string): string {
   return text.replace(/[\u0600-\u06ff\u200c]+/gu, (word) => {
     for (const prefix of ARABIC_LEGAL_PREFIXES) {
       if (!word.startsWith(prefix)) continue;
-      const form = ARABIC_LEGAL_WORDS.get(word.slice(prefix.length));
+      const rest = word.slice(prefix.length);
+      const form = ARABIC_LEGAL_WORDS.get(rest) ?? ARABIC_DESCRIPTORS.get(rest) ?? (prefix === '' ? ARABIC_TITLES.get(rest) : undefined);
       if (form !== undefined) return ` ${form} `;
     }
     return word;
@@ -364,6 +369,11 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     if (arabic && last === first) {
       const letters = arabicLettersOf(piece);
       if (letters !== null) sink.words[first].arabicLetters = letters;
+    } else if (article && last === first + 1 && sink.words[first].text === 'al') {
+      // A name the table knows after its article (الكريم "al karim"): the name's letters, which a
+      // compound reads with the word before it (name-matcher.ts addArabicJoins).
+      const letters = arabicLettersOf(piece);
+      if (letters !== null && ARTICLE_LETTERS.test(letters)) sink.words[last].arabicLetters = letters.slice(2);
     }
     if (abjad && !sink.full) rememberPiece(piece, sink.words.slice(first), limits);
   }

@@ -238,13 +238,49 @@ export const ARABIC_LEGAL_WORDS: ReadonlyMap<string, string> = new Map([
   ['شركة', 'co'], ['شركه', 'co'], ['شرکت', 'co'], ['شركت', 'co'], ['كمبني', 'co'], ['کمپنی', 'co'], ['كومباني', 'co'],
   ['المحدودة', 'ltd'], ['محدودة', 'ltd'], ['محدود', 'ltd'], ['لميتد', 'ltd'], ['ليمتد', 'ltd'],
   ['مساهمة', 'jsc'], ['سهامی', 'jsc'], ['سهامي', 'jsc'],
-  ['مؤسسة', 'est'], ['مؤسسه', 'est'], ['موسسة', 'est'], ['موسسه', 'est'],
+  ['مؤسسة', 'est'], ['موسسة', 'est'],
   ['مجموعة', 'group'], ['مجموعه', 'group'], ['گروه', 'group'],
   ['صناعات', 'industries'], ['صنایع', 'industries'], ['صنائع', 'industries'], ['صناعية', 'industries'], ['صنعتی', 'industries'],
   ['بنك', 'bank'], ['بانک', 'bank'], ['بانك', 'bank'],
   ['تجارة', 'trading'], ['تجارية', 'trading'], ['بازرگانی', 'trading'],
   ['قابضة', 'holding'], ['هلدینگ', 'holding'],
   ['دولية', 'international'], ['الدولية', 'international'], ['بین‌المللی', 'international'], ['بینالمللی', 'international'],
+]);
+
+/**
+ * Titles and honorifics written in Arabic script (Arabic, Persian, Urdu, Pashto usage), as whole words:
+ * each becomes the Latin honorific the lists write (HONORIFICS: weak), so ملا عبد X meets "X, Abd,
+ * Mullah" as "Mullah Abd X" does. Transliterated without their vowels they were strong words the list
+ * lacks ("mla", "shykh"). By their dictionary sense and the Latin forms the lists use (Mullah, Sheikh,
+ * Mawlawi, Maulana, Dr). Not سيد nor حاج / حاجی: the lists write them as name words too (Seyed,
+ * Sayid, Hajj), which they keep strong, and the word read as a name finds those.
+ */
+export const ARABIC_TITLES: ReadonlyMap<string, string> = new Map([
+  ['ملا', 'mullah'], ['شيخ', 'sheikh'], ['شیخ', 'sheikh'], ['مولوي', 'mawlawi'], ['مولوی', 'mawlawi'], ['مولانا', 'maulana'],
+  ['دكتور', 'dr'], ['دکتر', 'dr'],
+]);
+
+/**
+ * Words that say what kind of organisation a name is, written in Arabic script, as the English word the
+ * lists write for them (the descriptor, not the name: شبکه حقانی is HAQQANI NETWORK, زندان X is X
+ * PRISON). By their dictionary sense; Persian مؤسسه is the lists' Institute where Arabic مؤسسة is
+ * an establishment (ARABIC_LEGAL_WORDS). Words the lists keep romanised as often as they translate
+ * them are not here: the word read as a name would be lost (Jabhat, Sarafi, Bonyad, Sepah, Kata'ib).
+ */
+export const ARABIC_DESCRIPTORS: ReadonlyMap<string, string> = new Map([
+  ['شبكة', 'network'], ['شبکه', 'network'], ['شبكه', 'network'],
+  ['زندان', 'prison'], ['سجن', 'prison'],
+  ['خبرگزاری', 'news agency'], ['وكالة', 'agency'], ['آژانس', 'agency'],
+  ['مليشيا', 'militia'], ['ميليشيا', 'militia'], ['میلیشیا', 'militia'],
+  ['مكتب', 'office'], ['دفتر', 'office'],
+  ['صرافة', 'exchange'],
+  ['فرقة', 'division'], ['لشکر', 'division'], ['لواء', 'brigade'], ['تیپ', 'brigade'],
+  ['معهد', 'institute'], ['مؤسسه', 'institute'], ['موسسه', 'institute'],
+  ['مركز', 'center'], ['مرکز', 'center'],
+  ['تحقیقات', 'research'], ['تحقيقات', 'research'], ['بحوث', 'research'], ['أبحاث', 'research'], ['ابحاث', 'research'], ['پژوهشکده', 'research institute'],
+  ['سازمان', 'organization'], ['منظمة', 'organization'],
+  ['دانشگاه', 'university'], ['جامعة', 'university'],
+  ['مجتمع', 'complex'], ['کارخانه', 'factory'], ['مصنع', 'factory'],
 ]);
 
 /** Multi-word and abbreviated Arabic-script legal forms (ISO 20275, as above), replaced before the words. */
