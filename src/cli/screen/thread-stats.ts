@@ -11,7 +11,7 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 export interface ThreadStats {
   /** "main" or "screen 1", "screen 2", ... */
   thread: string;
-  /** Wall time measured, from the thread's start. */
+  /** Wall time measured: a screening thread's from when its modules were loaded, the main thread's from when it began preparing the lists. */
   wallMs: number;
   /** Event loop busy (running code) and idle (waiting for a batch, a file or a message). */
   activeMs: number;
@@ -20,7 +20,7 @@ export interface ThreadStats {
   cpuMs: number | null;
   /** Time the thread was runnable but waited for a core (other load on the machine); null as above. */
   runQueueMs: number | null;
-  /** From the thread's start to its engine being ready (lists unpacked, index copied into its core). */
+  /** From the start of the measure to the engine being ready (lists unpacked, index copied into its core); main thread of N: the lists prepared. */
   startupMs: number;
   startupCpuMs: number | null;
   /** Time spent screening batches, and how many batches and rows. */
