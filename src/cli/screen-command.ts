@@ -254,12 +254,13 @@ function threadsOf(flags: ScreenFlags): number {
 }
 
 /**
- * Batches in flight in-process: one thread screens in line as before; N threads get 8N. A batch
+ * Batches in flight in-process: one thread screens in line as before; N threads get 16N. A batch
  * stays in flight until it is written (output in input order), and an append waits for the disk
- * (fsync) while the threads go on: with 4N a thread was left idle while the appends caught up (one
- * of two threads idle 15 % of a run on a loaded machine, 2-4 % with 8N). This window is what bounds
- * memory (8N x 100 rows and their answers).
+ * (fsync) while the threads go on: the window must hold what they finish meanwhile, or they run out
+ * of batches. Measured with 2 threads on a loaded machine (100,000 rows, load 16-17): with 8N a
+ * screening thread was idle 4-17 % of its time, with 16N 2-3 %; with 4N (and one append per batch)
+ * 15-25 %. This window is what bounds memory (16N x 100 rows and their answers).
  */
 function inFlightBatches(threads: number): number {
-  return threads > 1 ? threads * 8 : 1;
+  return threads > 1 ? threads * 16 : 1;
 }
