@@ -18,6 +18,7 @@ import { buildEngine, type Engine } from '../src/engine/index.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import type { ListEntry } from '../src/lists/model.js';
 import { readScreenRequest } from '../src/contract/screen-input.js';
+import type { ThreadStats } from '../src/cli/screen/thread-stats.js';
 import { PROJECT_DIR, SAMPLE_DIR, SNAPSHOT_DIR, sharedPath } from './support/shared.js';
 
 const API_KEY = 'svc_live_TESTKEYAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
@@ -26,6 +27,8 @@ interface Run {
   code: number;
   out: string;
   err: string;
+  /** --in-process: each thread's figures (src/cli/screen/thread-stats.ts). */
+  threads?: readonly ThreadStats[];
 }
 
 /** Runs `screen` through commander in this process, the way main.ts registers it. */
@@ -38,6 +41,7 @@ async function screen(args: string[], env: Record<string, string> = {}): Promise
     progressStream: null,
     handleSignals: false,
     setExitCode: (code) => void (run.code = code),
+    threadStats: (stats) => void (run.threads = stats),
   };
   const program = new Command('rps').exitOverride().configureOutput({
     writeOut: (t) => void (run.out += t),
@@ -533,6 +537,18 @@ describe('rps screen (bulk)', () => {
     const threaded = (await readJsonl(out('two.jsonl'))).map(strip);
     expectComplete(threaded, many, 2);
     expect(threaded).toEqual(single);
+    // Where each thread's time went: one thread screens every valid row itself; with two, the main
+    // thread reads and writes and the two screening threads share the rows between them.
+    const valid = single.filter((r) => r.error === undefined).length;
+    expect(one.threads?.map((t) => [t.thread, t.rows])).toEqual([['main', valid]]);
+    expect(two.threads?.map((t) => t.thread)).toEqual(['main', 'screen 1', 'screen 2']);
+    expect(two.threads?.[0].rows).toBe(0);
+    expect(two.threads?.slice(1).reduce((a, t) => a + t.rows, 0)).toBe(valid);
+    for (const t of [...one.threads!, ...two.threads!]) {
+      expect(t.activeMs + t.idleMs).toBeLessThanOrEqual(t.wallMs + 50);
+      expect(t.activeMs).toBeGreaterThan(0);
+      if (process.platform === 'linux') expect(t.cpuMs).toBeGreaterThan(0);
+    }
     expect(single.filter((r) => (r.matchCount ?? 0) > 0).length).toBeGreaterThanOrEqual(50);
 
     // Interrupted after 3 batches, and a torn write after them: the rerun redoes only the rest.

@@ -13,17 +13,23 @@ import { ScreenAnswer } from '../../contract/screen-response.js';
 import type { ScreenRequest } from '../../engine/types.js';
 import type { Screener, SlotOutcome } from './screen-records.js';
 import { prepareLists, unpackSharedLists, type ListsOptions } from './shared-lists.js';
+import { ThreadMeter } from './thread-stats.js';
 
 export async function createInProcessScreener(
   options: ListsOptions,
 ): Promise<{ screener: Screener; info: InProcessInfo; cacheNote: string | null; answer: (requests: readonly ScreenRequest[]) => SlotOutcome[] }> {
+  const meter = new ThreadMeter('main');
   const { info, packed, built, cacheNote } = await prepareLists(options, false);
   const { index, entries } = built ?? (await unpackSharedLists(packed!));
   const engine = await engineFromIndex(index, { entries, catalog: info.catalog });
   const answer = answerWith(engine, info.catalog);
+  meter.ready();
   const screener: Screener = {
     async screen(rows) {
-      return answer(rows.map((r) => r.request));
+      return meter.screen(rows.length, () => answer(rows.map((r) => r.request)));
+    },
+    async threadStats() {
+      return [meter.read()];
     },
     async close() {},
   };

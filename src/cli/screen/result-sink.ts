@@ -1,7 +1,7 @@
 /**
  * @module The output file and its checkpoint, which make a bulk run resumable.
  *
- * Rows are appended one completed batch at a time, in input order, and fsynced; then the checkpoint
+ * Rows are appended a run of completed batches at a time, in input order, and fsynced; then the checkpoint
  * (`<output>.checkpoint.json`: rows done, output length, tallies) is replaced atomically. After a
  * crash the output may hold a batch the checkpoint does not count: a resumed run truncates the output
  * to the checkpoint's length and redoes that batch, so no row is lost or written twice. The
@@ -85,7 +85,7 @@ export class ResultSink {
     return this.state.rowsDone;
   }
 
-  /** Appends one batch's rows (in input order) durably, then moves the checkpoint past them. */
+  /** Appends rows (in input order; one or more batches) durably, then moves the checkpoint past them. */
   async append(records: readonly OutputRecord[]): Promise<void> {
     if (this.handle === null) throw new Error('the output is complete');
     const text = records.map((r) => formatRecord(r, this.options.format)).join('');

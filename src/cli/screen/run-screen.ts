@@ -13,6 +13,7 @@ import { lockOutput } from './output-lock.js';
 import { prepareRow, type RowDefaults } from './prepare-rows.js';
 import type { ProgressView } from './progress-view.js';
 import { ResultSink } from './result-sink.js';
+import type { ThreadStats } from './thread-stats.js';
 import {
   ScreenStopError,
   type InputFormat, type InputRow, type OutputFormat, type OutputRecord, type RunStats, type Screener, type ValidRow,
@@ -53,6 +54,8 @@ export interface RunOutcome {
   tally: Tally;
   stats: RunStats;
   elapsedMs: number;
+  /** In-process: where each screening thread's time went (null: HTTP mode, or nothing was screened). */
+  threads: ThreadStats[] | null;
 }
 
 export async function runScreen(options: RunOptions): Promise<RunOutcome> {
@@ -74,9 +77,10 @@ export async function runScreen(options: RunOptions): Promise<RunOutcome> {
       },
       restart: options.restart,
     });
+    let threads: ThreadStats[] | null = null;
     const outcome = (status: RunStatus, reason: string | null): RunOutcome => ({
       status, reason, inputRows: scan.rows, resumedFrom: sink.resumedFrom, rowsThisRun: sink.rowsDone - sink.resumedFrom,
-      tally: { ...sink.tally }, stats: options.stats, elapsedMs: Date.now() - started,
+      tally: { ...sink.tally }, stats: options.stats, elapsedMs: Date.now() - started, threads,
     });
     try {
       if (sink.complete) return outcome('already-complete', null);
@@ -86,6 +90,7 @@ export async function runScreen(options: RunOptions): Promise<RunOutcome> {
         const ended = await pump(options, screener, sink, scan.layout?.delimiter);
         options.progress.stop();
         if (ended.status === 'complete') await sink.finish();
+        threads = (await screener.threadStats?.()) ?? null;
         return outcome(ended.status, ended.reason);
       } finally {
         options.progress.stop();
@@ -159,18 +164,25 @@ async function screenBatch(batch: readonly InputRow[], screener: Screener, optio
   });
 }
 
-/** Writes batches strictly in order, whatever order they finish in. */
+/**
+ * Writes batches strictly in order, whatever order they finish in. Every batch ready to follow the
+ * output goes in one append (one write, one fsync, one checkpoint): while an append waits for the
+ * disk, the threads finish more batches, and the next append takes them all.
+ */
 function orderedCommitter(sink: ResultSink, progress: ProgressView) {
   const ready = new Map<number, OutputRecord[]>();
   let next = 0;
   let chain: Promise<void> = Promise.resolve();
   async function drain(): Promise<void> {
-    for (let records = ready.get(next); records !== undefined; records = ready.get(next)) {
+    const records: OutputRecord[] = [];
+    for (let batch = ready.get(next); batch !== undefined; batch = ready.get(next)) {
       ready.delete(next);
-      await sink.append(records);
+      for (const record of batch) records.push(record);
       next += 1;
-      progress.update(sink.rowsDone);
     }
+    if (records.length === 0) return;
+    await sink.append(records);
+    progress.update(sink.rowsDone);
   }
   return {
     deliver(index: number, records: OutputRecord[]): Promise<void> {

@@ -6,6 +6,7 @@ import type { ScreenRequest } from '../../engine/types.js';
 import type { FieldIssue } from '../../errors.js';
 import type { ScreenResponse } from '../../contract/screen-response.js';
 import type { ListStatus } from '../../lists/catalog.js';
+import type { ThreadStats } from './thread-stats.js';
 
 export type InputFormat = 'csv' | 'jsonl';
 export type OutputFormat = 'csv' | 'jsonl';
@@ -67,6 +68,8 @@ export function newRunStats(): RunStats {
 export interface Screener {
   /** Answers one outcome per row, in order. Throws ScreenStopError when the run cannot go on. */
   screen(rows: readonly ValidRow[], signal: AbortSignal): Promise<SlotOutcome[]>;
+  /** In-process: where each screening thread's time went (thread-stats.ts), asked before close. */
+  threadStats?(): Promise<ThreadStats[]>;
   close(): Promise<void>;
 }
 
