@@ -24,9 +24,9 @@ export const DEFAULT_LIMIT = 10;
 /** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
 export const WEAK_ALIAS_FACTOR = 0.7;
 /** A weak alias matched this well is written whole by the query (see Engine.weakAliasScore). */
-export const WEAK_FULL_MIN = Number(process.env.WEAK_FULL_MIN ?? 0.95);
+export const WEAK_FULL_MIN = 0.95;
 /** 0.85 x 0.9 = 0.765: over balanced review (0.73), under strict review (0.85) and block (0.88). */
-export const WEAK_FULL_CAP = Number(process.env.WEAK_FULL_CAP ?? 0.85);
+export const WEAK_FULL_CAP = 0.85;
 const NO_ENTRIES: ReadonlySet<number> = new Set();
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
 /** More than settle()'s rounding of up to seven weights and their sum can add (8 x 0.00005). */
