@@ -112,5 +112,50 @@ describeShared('recall classes on the real snapshot', () => {
         ['Сяргей Алегавіч Нікіфаровіч', 'ofac-sdn/41337'], // NIKIFAROVICH, Siarhei Alehavich
       ], ['balanced', 'loose'], true);
     });
+
+    it('a surname whose reading is no list word (ё written jo, я ja, ц c, w for в) is compared letter by letter with the listed spelling', () => {
+      // The lists write ё as e: "Fjodorov" read back is "fyodorov", "Rjazancev" "ryazantsev".
+      expectFlags([
+        ['Jurij Sergejevitj FJODIN', 'ofac-sdn/34827'], // FEDIN, Yuriy Sergeyevich (Swedish; missed before)
+        ['Jurij Viktorovitj FJODOROV', 'ofac-sdn/36783'], // FEDOROV, Yury Viktorovich (Swedish)
+        ['Sergej Aleksandrovitj JORSJOV', 'ofac-sdn/35026'], // YERSHOV, Sergey Aleksandrovich (Swedish)
+        ['Dmitrij Fjodorovitj WJATKIN', 'ofac-sdn/37307'], // VYATKIN, Dmitry Fedorovich (German-Swedish)
+        ['Andrzej Aleksiejewicz RYBAKOW', 'ofac-sdn/32711'], // RYBAKOV, Andrei Alekseevich (Polish)
+        ['Oleg Nikolajevič RJAZANCEV', 'ofac-sdn/36054'], // RYAZANTSEV, Oleg Nikolayevich (Czech)
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('a patronymic in its Ukrainian or Belarusian form (-ovych, -avich, Oleksiy-, Viktar-) is the Russian one the list writes', () => {
+      expectFlags([
+        ['Kanstantsin Viktaravich KILIMNIK', 'ofac-sdn/31291'], // KILIMNIK, Konstantin Viktorovich (Belarusian forms)
+        ['Uladzimir Albertavich LEBEDZEU', 'ofac-sdn/36824'], // LEBEDEV, Vladimir Albertovich (Belarusian forms)
+        ['Mykhailo Oleksiyovych KLISHIN', 'ofac-sdn/21168'], // KLISHIN, Mikhail Alekseevich (Ukrainian forms)
+        ['Jurij Serhijovytj FEDIN', 'ofac-sdn/34827'], // FEDIN, Yuriy Sergeyevich (Ukrainian patronymic, Swedish letters)
+      ], ['balanced', 'loose'], true);
+    });
+  });
+
+  describeShared('class: initials written apart where the list writes them dotted (issue #27)', () => {
+    it('"A H" is read as the list\'s "A.H." too, in every mode', () => {
+      expectFlags([['A H SHAMNAD', 'bis-entity/3bbe4c089303365bcda1d81e91cb00c2c12e28bb']], ['strict', 'balanced', 'loose'], true); // A.H. Shamnad
+    });
+  });
+
+  describeShared('class: the whole of a person\'s low-quality (weak) a.k.a. written by the query (issue #27)', () => {
+    it('every word of a weak alias of two strong words or more, in any order, reaches review in balanced and loose', () => {
+      expectFlags([
+        ['al-Shabaki Abu Jaffar', 'ofac-sdn/27013'], // weak a.k.a. "Abu Jaffar al-Shabaki"
+        ['ABU SULEYMAN AL FIRANSI', 'ofac-sdn/21002'], // weak a.k.a. "Abu Suleyman al-Firansi"
+        ['Zawarah King of', 'ofac-sdn/23194'], // weak a.k.a. "King of Zawarah"
+      ], ['balanced', 'loose'], true);
+    });
+
+    it('stays under review in strict, and with a word added or a word left out in every mode', () => {
+      expectFlags([['al-Shabaki Abu Jaffar', 'ofac-sdn/27013'], ['ABU SULEYMAN AL FIRANSI', 'ofac-sdn/21002']], ['strict'], false);
+      expectFlags([
+        ['Abu Jaffar al-Shabaki Hamdan', 'ofac-sdn/27013'],
+        ['Tony Montana Smith', 'ofac-sdn/20109'], // weak a.k.a. "Tony Montana"
+      ], ['balanced'], false);
+    });
   });
 });

@@ -13,6 +13,8 @@ import { entryKey } from './entry-lookup.js';
 import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, READ_WORK, type WeightOf } from './name-matcher.js';
+import { normaliseName } from './normalise.js';
+import { COMMON_NAMES } from './vocabulary.js';
 import type {
   Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine, ScreenSummary,
 } from './types.js';
@@ -21,6 +23,10 @@ import { fuzzinessOf } from './types.js';
 export const DEFAULT_LIMIT = 10;
 /** 0.9 x 0.7 = 0.63: under every mode's review threshold (loose 0.65) without corroboration. */
 export const WEAK_ALIAS_FACTOR = 0.7;
+/** A weak alias matched this well is written whole by the query (see Engine.weakAliasScore). */
+export const WEAK_FULL_MIN = 0.95;
+/** 0.85 x 0.9 = 0.765: over balanced review (0.73), under strict review (0.85) and block (0.88). */
+export const WEAK_FULL_CAP = 0.85;
 const NO_ENTRIES: ReadonlySet<number> = new Set();
 const ALL_LISTS_MASK = (1 << LIST_SOURCES.length) - 1;
 /** More than settle()'s rounding of up to seven weights and their sum can add (8 x 0.00005). */
@@ -89,6 +95,30 @@ function settle(evidence: Evidence[]): number {
   for (const e of evidence) e.weight = round4(e.weight);
   const sum = evidence.reduce((s, e) => s + e.weight, 0);
   return round4(Math.min(1, Math.max(0, sum)));
+}
+
+/**
+ * A run of two or three one-letter Latin words ("A H", "I. O."), each a letter and at most a dot,
+ * apart from the words around (not Han or Hangul syllables written apart: 军 鞠 is two names).
+ */
+const INITIALS_RUN = /(^|[\s,])([A-Za-z]\.?(?:\s+[A-Za-z]\.?){1,2})(?=[\s,]|$)/;
+
+/**
+ * The name with its first run of initials written apart joined into one word ("A H SHAMNAD" ->
+ * "AH SHAMNAD", "I. O. Musoni" -> "IO Musoni"): a payment message drops the dots a list writes
+ * ("A.H. Shamnad", which it reads as one word). Null when the name has no such run. The name as
+ * written is searched too: the letters may as well be a person's initials ("J S A Smith").
+ */
+export function joinedInitials(name: string): string | null {
+  const m = INITIALS_RUN.exec(name);
+  if (!m) return null;
+  const at = m.index + m[1].length;
+  return name.slice(0, at) + m[2].replace(/[\s.]/g, '') + name.slice(at + m[2].length);
+}
+
+/** Words of a name that are not particles, titles, legal forms or stop words. */
+function strongWords(name: string): number {
+  return normaliseName(name).filter((t) => !t.weak).length;
 }
 
 export class Engine implements ScreeningEngine {
@@ -181,7 +211,10 @@ export class Engine implements ScreeningEngine {
         spent += plan;
         limits = { ...shared, work: this.aliasWork - spent };
       }
-      const hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex);
+      let hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex);
+      // Initials written apart ("A H SHAMNAD") are also read joined, as a list writes "A.H." (the name only).
+      const joined = qi === 0 ? joinedInitials(name) : null;
+      if (joined !== null) hits = hits.concat(matchName(this.core, this.index, joined, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex));
       // The core stopped this alias's walks at the bound: it was not compared in full, and no alias
       // after it is searched (its hits still count below).
       let stopped = false;
@@ -192,13 +225,15 @@ export class Engine implements ScreeningEngine {
           stopped = true;
         }
       }
+      // The query name's strong words, counted at the first weak alias hit (weakAliasScore).
+      let queryStrong: number | undefined;
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];
         // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
         // other evidence corroborates it, and an entry's strong names win over its weak ones.
-        const score = named.weak ? hit.score * WEAK_ALIAS_FACTOR : hit.score;
+        const score = named.weak ? this.weakAliasScore(hit.name, named.entry, hit.score, () => (queryStrong ??= strongWords(name))) : hit.score;
         // An entry an identifier names keeps its name score, however low: it will be reported anyway.
         if (!keep(score) && !identified.has(named.entry)) continue;
         const prev = best.get(named.entry);
@@ -210,6 +245,29 @@ export class Engine implements ScreeningEngine {
     if (firstCut < aliases.length) this.budgetCuts++;
     this.aliasWorkTotal += spent;
     return { best, aliasesNotCompared: aliases.length - firstCut };
+  }
+
+  /** Strong words (not particles, titles, legal forms) of each weak alias asked about, by name index. */
+  private readonly weakStrong = new Map<number, number>();
+
+  /**
+   * The score a match on an OFAC low-quality (weak) a.k.a. counts: WEAK_ALIAS_FACTOR of it, under every
+   * review threshold, unless the alias is a person's and the query writes the whole alias (a raw score of WEAK_FULL_MIN or more) and
+   * the alias has two strong words or more, as many as the query, not all of them common names (COMMON_NAMES)
+   * ("Omar the Chechen" for the weak "Chechen Omar"; not "Miguel Martinez"): then at most
+   * WEAK_FULL_CAP, which reaches the review thresholds of balanced and loose but never block nor strict.
+   */
+  private weakAliasScore(name: number, entry: number, score: number, queryStrong: () => number): number {
+    if (score < WEAK_FULL_MIN || this.entries[entry].kind !== 'individual') return score * WEAK_ALIAS_FACTOR;
+    let strong = this.weakStrong.get(name);
+    if (strong === undefined) {
+      // An alias of common names only ("MARTINEZ, Miguel") names thousands of people: it stays weak.
+      const words = normaliseName(this.index.names[name].text).filter((t) => !t.weak);
+      strong = words.every((t) => COMMON_NAMES.has(t.text)) ? 0 : words.length;
+      this.weakStrong.set(name, strong);
+    }
+    // The query's words are the alias's, no more: a name with a word added is another name.
+    return strong >= 2 && queryStrong() === strong ? Math.min(score, WEAK_FULL_CAP) : score * WEAK_ALIAS_FACTOR;
   }
 
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {

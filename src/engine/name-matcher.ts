@@ -9,6 +9,7 @@ import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
+import { patronymicReadings, sameCyrillic } from './slavic-romanisation.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
@@ -16,7 +17,7 @@ import {
   type NameToken, type RawWord,
 } from './normalise.js';
 import { soleDistinctive, thinEvidence } from './thin-evidence.js';
-import { COMMON_NAMES, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -374,6 +375,21 @@ function mayBeKnown(r: string, known: ReadonlyMap<string, number>): boolean {
  */
 function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   if (t.weak || t.syllabic || t.abjad) return t;
+  // A Ukrainian or Belarusian form of a Russian given name (Uladzimir, Zmitser): read as the Russian one.
+  const given = EAST_SLAVIC_GIVEN_FORMS.get(t.text);
+  if (given !== undefined && known.has(given)) return { ...t, text: given, raw: t.raw ?? t.text, reading: undefined };
+  const read = romanisedReading(t, known, index);
+  // A word still unknown as its systems read it, or read as a list word of one or two names only,
+  // may be a patronymic in another form (patronymicToken).
+  const id = known.get(read.text);
+  const rare = id !== undefined && index !== undefined && index.df[id] <= RARE_PATRONYMIC_DF;
+  return id !== undefined && !rare ? read : patronymicToken(read, t, known, index) ?? read;
+}
+
+/** A list word as written in this few names may still be read as the commoner Russian patronymic (patronymicToken). */
+const RARE_PATRONYMIC_DF = 2;
+
+function romanisedReading(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   const id = known.get(t.text);
   // A word the lists know keeps its spelling, unless they write a reading of it in more names
   // ("Andrejevitj" is listed once, "Andreevich" often): the rarer spelling is the other language's.
@@ -396,6 +412,48 @@ function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?
   if (fallback === undefined) return t;
   const c = classifyWord(fallback, false);
   return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;
+}
+
+/** Each canonical given name (vocabulary.ts NAME_VARIANTS) with its spellings, the canonical first. */
+const SPELLINGS_OF: ReadonlyMap<string, readonly string[]> = (() => {
+  const map = new Map<string, string[]>();
+  for (const [v, canonical] of NAME_VARIANTS) {
+    const list = map.get(canonical) ?? [canonical];
+    if (v !== canonical) list.push(v);
+    map.set(canonical, list);
+  }
+  return map;
+})();
+
+/**
+ * A patronymic in another language's spelling or in its Ukrainian or Belarusian form
+ * ("Mikalajevitj", "Aliaksandravich", "Hennadiyovych", "Oleksandrivna": slavic-romanisation.ts
+ * patronymicReadings), read as the Russian one the lists write most: the word as written, or as
+ * its script or another system reads it (`read`: romanisedToken's reading of `t`), when no reading is a
+ * word the lists know; the commonest Russian form the lists write wins. The word as written stays a raw spelling.
+ */
+function patronymicToken(read: NameToken, t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken | undefined {
+  const written = t.raw ?? t.text;
+  const words = new Set([written, t.text, ...(t.reading !== undefined ? [t.reading, jReading(t.reading)] : []), ...latinReadings(written)]);
+  if (read.text !== t.text) words.add(read.text);
+  const id = known.get(read.text);
+  let best: string | undefined;
+  let bestDf = id === undefined ? 0 : index!.df[id];
+  for (const w of words) {
+    for (const r of patronymicReadings(w, (v) => NAME_VARIANTS.get(v) ?? EAST_SLAVIC_GIVEN_FORMS.get(v), (c) => SPELLINGS_OF.get(c) ?? [c])) {
+      // Classified only when its spelling or its folded one is a listed word (most readings are not).
+      if (!mayBeKnown(r, known)) continue;
+      const c = classifyWord(r, false);
+      const rid = c.cls === 'name' && c.text !== t.text ? known.get(c.text) : undefined;
+      if (rid === undefined) continue;
+      const rdf = index ? index.df[rid] : 1;
+      if (rdf > bestDf) {
+        best = c.text;
+        bestDf = rdf;
+      }
+    }
+  }
+  return best === undefined ? undefined : { ...t, text: best, raw: written, reading: undefined };
 }
 
 /**
@@ -784,7 +842,7 @@ function shortAbjad(token: NameToken, sk: string, text: string): boolean {
 }
 
 /** Phonetic candidates: same consonant skeleton. Abjad-written tokens rely on it (no vowels to compare). */
-function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number, letterPass: boolean): void {
+function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asWritten: number, letterPass: boolean, planIndex: BuiltIndex = index): void {
   const units = plan.units;
   for (let u = 0; u < units.length; u++) {
     const unit = units[u];
@@ -802,6 +860,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
       if (token.finalHe && text.length >= 3 && text.endsWith('h')) abjadPhonetic(core, index, u, token, text.slice(0, -1), letterPass, false);
       continue;
     }
+    if (unit.text === token.text) addSlavic(core, index, u, token, planIndex);
     const sk = skeletonOf(text);
     // A Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
@@ -810,6 +869,49 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     // The core compares the first MAX_PHONETIC tokens of the skeleton in one call. Longer skeletons
     // are more distinctive, so they need less letter agreement (Kvetik / Cvetic).
     core.queuePhonetic(u, ids, sk.length >= 4 ? 0.74 : 0.8, 0.04, 0.82);
+  }
+}
+
+/**
+ * Similarity of a list word that a query word the lists do not know spells by another language's
+ * romanisation of the same Cyrillic word (slavic-romanisation.ts: "Aljochin" for ALEKHIN, "Djomin"
+ * for DEMIN): the same name, short of an exact match since the tables leave some letters open.
+ */
+export const SLAVIC_SIM = 0.92;
+/** Shortest query word compared: a shorter one has too few letters for the tables to tell names apart. */
+const SLAVIC_MIN = 5;
+/** Shortest query word looked up by a skeleton of two consonants. */
+const SLAVIC_LONG = 6;
+/** List words one name may compare (sameCyrillic) in all: far above a real name's few unknown words. */
+export const SLAVIC_CHECKS_MAX = 2048;
+
+/**
+ * A Latin query word no list name has (as written, nor as romanisation.ts read it): the list words
+ * that are a spelling of the same Cyrillic word (sameCyrillic), among the skeletons of its spellings
+ * as written and as each system reads it back. Each comparison is charged as a written-vowel check.
+ */
+function addSlavic(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken, planIndex: BuiltIndex): void {
+  if (token.weak || token.syllabic || token.abjad) return;
+  const written = token.raw ?? token.text;
+  if (written.length < SLAVIC_MIN || planIndex.tokens.has(token.text) || planIndex.tokens.has(written) || !/^[a-z]+$/.test(written)) return;
+  // Each reading also with its kh written h (Plahotniuc, Hodorkovsky): the skeleton keeps a lone h.
+  const readings = [written, token.text, ...latinReadings(written)];
+  const spellings = [...new Set([...readings, ...readings.map((r) => r.replace(/kh/g, 'h'))])];
+  // Two consonants are a skeleton only for a longer word (Karajeu, Lydyja): a short one meets too many.
+  const least = written.length >= SLAVIC_LONG ? 2 : 3;
+  const seen: string[] = [];
+  for (const s of spellings) {
+    const sk = skeletonOf(s);
+    if (sk.length < least || seen.includes(sk)) continue;
+    seen.push(sk);
+    const ids = index.skeletons.get(sk);
+    if (!ids || READ_WORK.slavic + ids.length > SLAVIC_CHECKS_MAX) continue;
+    READ_WORK.slavic += ids.length;
+    READ_WORK.vowelChecks += ids.length;
+    for (const id of ids) {
+      const listed = listedText(index, id);
+      if (sameCyrillic(written, listed) || (token.text !== written && sameCyrillic(token.text, listed))) core.queueAdd(u, id, SLAVIC_SIM);
+    }
   }
 }
 
@@ -1115,7 +1217,7 @@ function keepSyllableOrder(
  * words (Persian, written vowels, a final vowel letter: each read, classified and searched again),
  * and list words compared by their written vowels.
  */
-export const READ_WORK = { words: 0, readings: 0, vowelChecks: 0, abjadWords: 0, romanised: 0 };
+export const READ_WORK = { words: 0, readings: 0, vowelChecks: 0, abjadWords: 0, romanised: 0, slavic: 0 };
 
 function countReading(words: readonly RawWord[]): readonly RawWord[] {
   READ_WORK.words += words.length;
@@ -1161,6 +1263,7 @@ export function matchName(
   READ_WORK.vowelChecks = 0;
   READ_WORK.abjadWords = 0;
   READ_WORK.romanised = 0;
+  READ_WORK.slavic = 0;
   // What strict finds, the fuzzier modes find at least as well: a name equal to a list name in its
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
@@ -1213,7 +1316,7 @@ export function matchName(
         if (edits >= 2) core.queueTwoEdit(u, edits);
       }
     }
-    if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0);
+    if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0, planIndex);
     if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim, planIndex);
     const total = plan.positionWeights.reduce((a, b) => a + b, 0);

@@ -417,12 +417,12 @@ const VARIANT_GROUPS: ReadonlyArray<readonly string[]> = [
   ['jamal', 'gamal', 'djamal', 'jamaal'],
   ['jafar', 'jaafar', 'jafer', 'dzhafar'],
   ['aleksandr', 'alexander', 'alexandr', 'aleksander', 'oleksandr', 'alexandre', 'alejandro', 'alessandro', 'aleksandar',
-    'alexandros', 'aleksandros'],
-  ['sergei', 'sergey', 'serguei', 'serhiy', 'serhii', 'sergiy', 'sergej'],
-  ['yuri', 'yury', 'yuriy', 'iurii', 'yurii', 'jurij', 'juri'],
-  ['dmitry', 'dmitri', 'dmitriy', 'dmytro', 'dmitrii', 'dimitrios'],
+    'alexandros', 'aleksandros', 'aliaksandr', 'aljaksandr'],
+  ['sergei', 'sergey', 'serguei', 'serhiy', 'serhii', 'sergiy', 'sergej', 'siarhei', 'siarhey', 'sjarhej', 'serhij'],
+  ['yuri', 'yury', 'yuriy', 'iurii', 'yurii', 'jurij', 'juri', 'jury', 'juryj'],
+  ['dmitry', 'dmitri', 'dmitriy', 'dmytro', 'dmitrii', 'dimitrios', 'dzmitry', 'dzmitriy', 'dzmitryj'],
   ['andrei', 'andrey', 'andrii', 'andriy', 'andrej'],
-  ['alexei', 'alexey', 'aleksei', 'aleksey', 'oleksiy', 'oleksii', 'aleksej'],
+  ['alexei', 'alexey', 'aleksei', 'aleksey', 'oleksiy', 'oleksii', 'aleksej', 'aliaksei', 'aliaksey', 'aljaksej'],
   ['mikhail', 'michail', 'mykhailo', 'mihail'],
   ['nikolai', 'nikolay', 'mykola', 'nicolai', 'nikolaj', 'nikolaos'],
   ['vladimir', 'volodymyr', 'wladimir', 'vladimyr'],
@@ -433,13 +433,30 @@ const VARIANT_GROUPS: ReadonlyArray<readonly string[]> = [
   ['tatiana', 'tatyana', 'tetiana', 'tatjana'],
   ['yulia', 'yuliya', 'iuliia', 'julia'],
   ['olga', 'olha'],
-  ['viktor', 'victor', 'wiktor'],
+  ['gennady', 'gennadiy', 'gennadii', 'gennadi'],
+  ['anatoly', 'anatoliy', 'anatolii', 'anatolij', 'anatol'],
+  ['leonid', 'leanid'],
+  ['vladislav', 'vladyslav'],
+  ['viktor', 'victor', 'wiktor', 'viktar'],
   ['pyotr', 'petr', 'piotr', 'petro', 'peter'],
   ['grigory', 'grigoriy', 'hryhoriy', 'gregory'],
   ['georgy', 'georgiy', 'heorhiy', 'georgii', 'george', 'georgi', 'georgios'],
   ['ilya', 'ilia', 'illia'],
-  ['igor', 'ihor'],
+  ['igor', 'ihor', 'ihar'],
   ['oleg', 'oleh'],
+  ['vasily', 'vasiliy', 'vasilii', 'vasyl', 'wassili', 'vasil'],
+  ['pavel', 'pavlo', 'paval'],
+  ['valery', 'valeriy', 'valerii', 'valeryi'],
+  ['vitaly', 'vitaliy', 'vitalii'],
+  ['fyodor', 'fedor', 'fiodar', 'fedir'],
+  ['yakov', 'yakiv', 'yakau'],
+  ['semyon', 'semen', 'siamion'],
+  ['konstantin', 'kostiantyn', 'kanstantsin', 'kostyantyn'],
+  ['maksim', 'maxim', 'maksym'],
+  ['kirill', 'kyrylo', 'kiryl'],
+  ['artem', 'artyom', 'artsiom'],
+  ['vyacheslav', 'viacheslav', 'viachaslau', 'vjatjeslav'],
+  ['stepan', 'stsiapan'],
   ['kim', 'gim'],
   ['lee', 'yi', 'rhee'],
   ['park', 'pak', 'bak'],
@@ -448,6 +465,21 @@ const VARIANT_GROUPS: ReadonlyArray<readonly string[]> = [
   ['zhang', 'chang'],
   ['li', 'lee'],
 ];
+
+/**
+ * Ukrainian and Belarusian forms of Russian given names whose first letter differs from the Russian
+ * one (Ukrainian Hennadiy, Belarusian Uladzimir, Zmitser, Mikalai, Yauhen, Ryhor, Volha, Aleh,
+ * Henadz, Uladzislau), as the national romanisations write them (Ukraine: Cabinet of Ministers
+ * Resolution No. 55 of 2010; Belarus: the 2007 instruction on names in Latin letters, as passports
+ * write them). Read as the Russian name on the query side only (name-matcher.ts): folded in the
+ * index, a listed "Henadz" would lose its H for an initial.
+ */
+export const EAST_SLAVIC_GIVEN_FORMS: ReadonlyMap<string, string> = new Map([
+  ['hennadiy', 'gennady'], ['hennadii', 'gennady'], ['hennadij', 'gennady'], ['henadz', 'gennady'],
+  ['uladzimir', 'vladimir'], ['uladzimer', 'vladimir'], ['zmitser', 'dmitry'], ['zmicier', 'dmitry'],
+  ['mikalai', 'nikolai'], ['mikalaj', 'nikolai'], ['yauhen', 'evgeny'], ['jauhen', 'evgeny'],
+  ['ryhor', 'grigory'], ['volha', 'olga'], ['aleh', 'oleg'], ['uladzislau', 'vladislav'],
+]);
 
 export const NAME_VARIANTS: ReadonlyMap<string, string> = (() => {
   const map = new Map<string, string>();
