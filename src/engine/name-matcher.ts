@@ -1175,6 +1175,10 @@ export function matchName(
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
     const sole = mode.thinEvidenceFactor < 1 ? soleDistinctive(plan.tokens) : undefined;
+    // Only a query with a short Latin-letter word can have a consonant added to a listed word (soundEditFactor).
+    const maySound = mode.consonantAddedDrop > 0 && plan.tokens.some((t) => !t.weak && !t.syllabic && !t.abjad && t.text.length >= 3 && t.text.length <= SOUND_EDIT_MAX_LENGTH + 1);
+    // Only a query with a word repeated or a given-name equivalent can overstate its mass (overstatedMass).
+    const mayOverstate = plan.tokens.some((t, p) => !t.weak && !t.syllabic && (plan.tokens.findIndex((o) => o.text === t.text) < p || equivalentsOf(t.text).length > 0));
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
@@ -1215,7 +1219,7 @@ export function matchName(
         score *= mode.thinEvidenceFactor;
       }
       // A consonant sound added to a short listed word ("Korsar" for KOSAR): another name, a partial match.
-      if (mode.consonantAddedDrop > 0 && !core.rowExact(r)) score *= soundEditFactor(core, index, r, plan, weightOf, mode.consonantAddedDrop);
+      if (maySound && !core.rowExact(r)) score *= soundEditFactor(core, index, r, plan, weightOf, mode.consonantAddedDrop);
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
@@ -1228,7 +1232,7 @@ export function matchName(
       if (keep && !keep(score)) continue;
       hits.push({
         name: core.rowName(r),
-        score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split, overstatedMass(core, index, r, plan, weightOf)),
+        score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split, mayOverstate ? overstatedMass(core, index, r, plan, weightOf) : 0),
       });
     }
     return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor, name);
