@@ -17,6 +17,7 @@ const ENTRIES: ListEntry[] = [
   entry('803', 'OSIN, Bogdan Petrovich'),
   entry('804', 'CHALKIN, Pavel'),
   entry('805', 'RAHIMOV, Ilkham'),
+  entry('806', 'EM-TROL', { kind: 'entity' }),
   // Burmese names: syllables shared by millions.
   entry('810', 'OO, Kyaw Thein'),
   entry('811', 'NAING, Zaw Htet'),
@@ -51,6 +52,10 @@ describe('class: a consonant sound added to a short listed word is another name'
   it('scores under the same name spelled as listed, with the rest of the name matched', () => {
     expect(confidence('BERLAN Shipping', 'balanced', '802', 'entity')).toBeLessThan(confidence('BELAN Shipping', 'balanced', '802', 'entity') - 0.1);
     expect(confidence('Bogdan Orsin', 'balanced', '803')).toBeLessThan(confidence('Bogdan Osin', 'balanced', '803') - 0.1);
+  });
+
+  it('a name split elsewhere than listed is no consonant added ("E-MTROL" for EM-TROL: the join is the listed one)', () => {
+    expect(confidence('E-MTROL', 'balanced', '806', 'entity')).toBe(confidence('EM-TROL', 'balanced', '806', 'entity'));
   });
 
   it('spellings of the listed word (a doubled letter, a vowel, y for i, another romanisation) are still flagged', () => {

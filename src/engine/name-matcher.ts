@@ -1262,14 +1262,17 @@ function soundEditFactor(core: MatchingCore, index: BuiltIndex, r: number, plan:
     const t = plan.tokens[p];
     if (t.weak || t.syllabic || t.abjad || t.text.length < 3 || t.text.length > SOUND_EDIT_MAX_LENGTH + 1) continue;
     const spellings = t.raw ? [t.text, t.raw] : [t.text];
+    // The word joined to a neighbour, as a compound unit meets a listed word or two ("E-PCFR" for EP-CFR).
+    const joined = [p > 0 ? plan.tokens[p - 1].text + t.text : '', p + 1 < plan.tokens.length ? t.text + plan.tokens[p + 1].text : ''];
     let near: string | undefined;
     let nearest = 3;
     let written = false;
     for (let k = 0; k < listed.length && k < 32 && !written; k++) {
       if (((cm >>> k) & 1) === 0) continue;
       const w = listed[k];
-      written = spellings.includes(w) || (k + 1 < listed.length && spellings.includes(w + listed[k + 1])) ||
-        (k > 0 && spellings.includes(listed[k - 1] + w)) || equivalentsOf(t.text).includes(w);
+      const pair = k + 1 < listed.length ? w + listed[k + 1] : '';
+      written = spellings.includes(w) || (pair !== '' && spellings.includes(pair)) || (k > 0 && spellings.includes(listed[k - 1] + w)) ||
+        joined.includes(w) || (pair !== '' && joined.includes(pair)) || equivalentsOf(t.text).includes(w);
       // A listed word another query word is written as is that word's.
       if (written || plan.tokens.some((o, i) => i !== p && o.text === w)) continue;
       for (const sp of spellings) {
