@@ -4,7 +4,7 @@
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
 import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
-import { MAXQ, MAX_QPOS, MatchingCore, type QueryUnit } from './core.js';
+import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
 import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
@@ -17,6 +17,7 @@ import {
   type NameToken, type RawWord,
 } from './normalise.js';
 import { soleDistinctive, thinEvidence } from './thin-evidence.js';
+import { SOUND_EDIT_MAX_LENGTH, consonantAdded } from './sound-skeleton.js';
 import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
@@ -66,10 +67,10 @@ export function informationFactor(mass: number): number {
  * Hangul syllables (they may stand for other characters), nor for a match that splits a given name
  * written in parts ("KIM Min" for "KIM, Min Chol" is another given name, not a middle name left out).
  */
-function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean): number {
-  const mass = core.rowMass(r);
+function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean, overstated = 0): number {
+  const mass = core.rowMass(r) - overstated;
   const factor = informationFactor(mass);
-  if (factor >= 1 || syllabicOrSplit) return factor;
+  if (factor >= 1 || syllabicOrSplit || overstated > 0) return factor;
   const name = core.rowName(r);
   const surname = index.surnames.get(name);
   const first = index.firstGiven.get(name);
@@ -81,6 +82,51 @@ function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllab
   const row = core.row(r);
   if (row.queryUnmatched >= 0.5 || row.candidateUnmatched < 0.5 || row.matched < mass - 1e-4) return factor;
   return informationFactor(mass + row.candidateUnmatched);
+}
+
+/**
+ * Rarity mass row r's matched mass counts that the query does not say (rowInformation takes it off,
+ * and the exemption of a whole name matched goes with it):
+ * - a word the query repeats, both copies matched ("Abdullah Abdullah" for "ABDULLAH, Abdullah Ahmed"):
+ *   one name said twice is the evidence of one word;
+ * - a given-name equivalent ("Bill" for WILLIAM, matched at EQUIVALENT_SIM) in a match that leaves a
+ *   listed word out ("Bill Johnson" for WILLIAM MICHAEL JOHNSON) weighs as the listed name it stands
+ *   for, not by its own rarity on the lists: the lists write William, so "Bill" is rare there however
+ *   common it is among people. Half the excess of its weight is taken off (a pair's mass is the mean
+ *   of its two weights). The whole listed name met through a nickname ("Bill Anderson" for WILLIAM
+ *   ANDERSON, test/engine-recall-classes.test.ts) is not touched.
+ */
+function overstatedMass(core: MatchingCore, index: BuiltIndex, r: number, plan: QueryPlan, weightOf: WeightOf): number {
+  const tokens = plan.tokens;
+  let row: CandidateRow | undefined;
+  let listed: string[] | undefined;
+  let less = 0;
+  for (let p = 0; p < tokens.length && p < 31; p++) {
+    const t = tokens[p];
+    if (t.weak || t.syllabic) continue;
+    const earlier = tokens.findIndex((o) => o.text === t.text);
+    const repeated = earlier < p;
+    const equivalents = repeated ? [] : equivalentsOf(t.text);
+    if (!repeated && equivalents.length === 0) continue;
+    row ??= core.row(r);
+    if (((row.queryMask >>> p) & 1) === 0) continue;
+    if (repeated) {
+      // Both copies matched (two listed words): one is all the query says. A copy left unmatched
+      // (aliases run together, "X, X Shipping Company") overstates nothing.
+      if (((row.queryMask >>> earlier) & 1) === 1) less += plan.positionWeights[p];
+      continue;
+    }
+    // The whole listed name met through a nickname ("Bill Anderson" for WILLIAM ANDERSON) is the
+    // name as its bearer is called: it stays as it was. Only with a listed word left out as well.
+    if (row.candidateUnmatched < 0.5) continue;
+    listed ??= listedTokens(index, row.name);
+    const matched = listed.filter((_, k) => k < 32 && ((row!.candidateMask >>> k) & 1) === 1);
+    if (matched.includes(t.text) || (t.raw !== undefined && matched.includes(t.raw))) continue;
+    const stands = matched.find((w) => equivalents.includes(w));
+    if (stands === undefined) continue;
+    less += Math.max(0, (plan.positionWeights[p] - weightOf({ text: stands, weak: false, abjad: false })) / 2);
+  }
+  return less;
 }
 
 export interface QueryPlan {
@@ -1345,6 +1391,10 @@ export function matchName(
       !plan.tokens.slice(1).some((t) => t.text === plan.tokens[0].text) && !syllabicQuery && !plan.tokens.some((t) => t.abjad);
     const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
     const sole = mode.thinEvidenceFactor < 1 ? soleDistinctive(plan.tokens) : undefined;
+    // Only a query with a short Latin-letter word can have a consonant added to a listed word (soundEditFactor).
+    const maySound = mode.consonantAddedDrop > 0 && plan.tokens.some((t) => !t.weak && !t.syllabic && !t.abjad && t.text.length >= 3 && t.text.length <= SOUND_EDIT_MAX_LENGTH + 1);
+    // Only a query with a word repeated or a given-name equivalent can overstate its mass (overstatedMass).
+    const mayOverstate = plan.tokens.some((t, p) => !t.weak && !t.syllabic && (plan.tokens.findIndex((o) => o.text === t.text) < p || equivalentsOf(t.text).length > 0));
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
@@ -1384,6 +1434,8 @@ export function matchName(
       if (sole && !core.rowExact(r) && thinEvidence(sole, listedTokens(index, core.rowName(r)), matched, core.row(r).queryMask)) {
         score *= mode.thinEvidenceFactor;
       }
+      // A consonant sound added to a short listed word ("Korsar" for KOSAR): another name, a partial match.
+      if (maySound && !core.rowExact(r)) score *= soundEditFactor(core, index, r, plan, weightOf, mode.consonantAddedDrop);
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
@@ -1394,12 +1446,74 @@ export function matchName(
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
       if (keep && !keep(score)) continue;
-      hits.push({ name: core.rowName(r), score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split) });
+      hits.push({
+        name: core.rowName(r),
+        score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split, mayOverstate ? overstatedMass(core, index, r, plan, weightOf) : 0),
+      });
     }
     return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor, name);
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/**
+ * The share of row r's matched value left once each query word that met a listed word only with a
+ * consonant sound the listed word lacks (sound-skeleton.ts consonantAdded: "Korsar" for KOSAR, "Maung"
+ * for AUNG, "Xiwang" for XIANG) counts `drop` less similar: a partial match of that word, the rest of
+ * the name as it was. A query word written as some matched listed word (or two joined), or a
+ * given-name equivalent of it, is no such word. Only the query's added consonant: a consonant the
+ * query lacks ("Solin" for SMOLIN) is as often a letter typed out of a listed name (measured: the
+ * perturbation eval's typo kinds lost 8 and 9 of 1,000 with it, "KOLOV Sergey Mikhaylovich" for
+ * KOZLOV, "TELLA LEONE" for STELLA LEONE, at the confidences the real negatives had).
+ */
+function soundEditFactor(core: MatchingCore, index: BuiltIndex, r: number, plan: QueryPlan, weightOf: WeightOf, drop: number): number {
+  const row = core.row(r);
+  if (row.matched <= 0) return 1;
+  const listed = listedTokens(index, row.name);
+  const cm = row.candidateMask;
+  let lost = 0;
+  for (let p = 0; p < plan.tokens.length && p < 31; p++) {
+    if (((row.queryMask >>> p) & 1) === 0) continue;
+    const t = plan.tokens[p];
+    if (t.weak || t.syllabic || t.abjad || t.text.length < 3 || t.text.length > SOUND_EDIT_MAX_LENGTH + 1) continue;
+    const spellings = t.raw ? [t.text, t.raw] : [t.text];
+    // The word joined to a neighbour, as a compound unit meets a listed word or two ("E-PCFR" for EP-CFR).
+    const joined = [p > 0 ? plan.tokens[p - 1].text + t.text : '', p + 1 < plan.tokens.length ? t.text + plan.tokens[p + 1].text : ''];
+    let near: string | undefined;
+    let nearest = 3;
+    let written = false;
+    for (let k = 0; k < listed.length && k < 32 && !written; k++) {
+      if (((cm >>> k) & 1) === 0) continue;
+      const w = listed[k];
+      const pair = k + 1 < listed.length ? w + listed[k + 1] : '';
+      written = spellings.includes(w) || (pair !== '' && spellings.includes(pair)) || (k > 0 && spellings.includes(listed[k - 1] + w)) ||
+        joined.includes(w) || (pair !== '' && joined.includes(pair)) || equivalentsOf(t.text).includes(w);
+      // A listed word another query word is written as is that word's.
+      if (written || plan.tokens.some((o, i) => i !== p && o.text === w)) continue;
+      for (const sp of spellings) {
+        const d = osaDistance(sp, w);
+        if (d < nearest) {
+          nearest = d;
+          near = w;
+        }
+      }
+    }
+    if (written || near === undefined) continue;
+    // Every spelling of the word (as folded, as written) meets the listed word only so.
+    let side: 'query' | 'listed' | null = null;
+    for (const sp of spellings) {
+      const s = consonantAdded(sp, near);
+      if (s === null && osaDistance(sp, near) <= 2) {
+        side = null;
+        break;
+      }
+      side ??= s;
+    }
+    if (side !== 'query') continue;
+    lost += drop * (plan.positionWeights[p] + weightOf({ text: near, weak: false, abjad: false })) / 2;
+  }
+  return lost > 0 ? Math.max(0, 1 - lost / row.matched) : 1;
 }
 
 /**

@@ -554,6 +554,19 @@ export const COMMON_NAMES: ReadonlySet<string> = new Set([
   'ahmad', 'mahmoud', 'mustafa', 'khalid', 'hamid', 'karim', 'fatima', 'aisha', 'maryam', 'zainab', 'sara',
   'ivan', 'sergei', 'aleksandr', 'dmitry', 'andrei', 'alexei', 'mikhail', 'nikolai', 'vladimir', 'olga', 'natalia',
   'tatiana', 'elena', 'irina', 'svetlana', 'anastasia', 'raj', 'amit', 'rahul', 'priya', 'sunil', 'anil', 'vijay',
+  // Burmese: names have no surname and are built from a few hundred syllables, so each is shared by
+  // millions and almost every name is its own combination (the lists write "OO, Myo Myint"; real
+  // people are "Myint Oo", "Maung Oo"). The syllables most frequent in names of Myanmar, from its
+  // naming convention (Wikipedia "Burmese name"; a 2014 Rangoon university roster of 584 names,
+  // viss.wordpress.com "Burmese personal names"), with Maung, an honorific written as a name word.
+  // Every syllable of a name, not only its first: a syllable the list has and the query
+  // lacks must cost as little as one the query has ("KYAW Win" for "KYAW, Win Paing" is the listed
+  // name with its last syllable left out, as "Myint Oo" for "OO, Myo Myint" is one without its first).
+  'aung', 'maung', 'myint', 'oo', 'kyaw', 'win', 'zaw', 'soe', 'tun', 'htun', 'thein', 'naing', 'hlaing', 'myo',
+  'khin', 'than', 'tin', 'hla', 'san', 'nyunt', 'thant', 'htay', 'htet', 'mya', 'moe', 'lwin', 'thet', 'nyein', 'wai',
+  'thura', 'swe', 'shwe', 'phyo', 'hein', 'thu', 'kyi', 'sein', 'hnin', 'wint', 'yin', 'pyae', 'thaung', 'htoo',
+  'paing', 'phyu', 'nwe', 'aye', 'cho', 'zin', 'khaing', 'myat', 'thaw', 'ngwe', 'tint', 'htwe', 'sithu', 'wunna',
+  'naung', 'nay', 'nyi', 'sone', 'thiha', 'kaung', 'chit', 'htut', 'pyi', 'thiri', 'sandar', 'khaing',
 ]);
 
 /** The weight cap of a common name: about the rarity of a token found in 1 of 30 list names. */
