@@ -1376,8 +1376,9 @@ export function matchName(
     : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex)), mode, weightOf, planIndex.tokens, limits, planIndex);
   if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   // Words the lists do not know, in an organisation's name (a request of kind entity, or of no kind
-  // with a legal-form word): charged as UNKNOWN_WORD_CHARGE says.
-  const organisation = entityQuery ?? plan.tokens.some((t) => t.weak && LEGAL_FORM_TOKENS.has(t.text));
+  // with a legal-form word written as a word of its own, not one a word break made: "Nataša" is no
+  // "Nat ASA"): charged as UNKNOWN_WORD_CHARGE says.
+  const organisation = entityQuery ?? read.some((t) => t.weak && LEGAL_FORM_TOKENS.has(t.text));
   const unknownMask = organisation ? plan.unknown : 0;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
