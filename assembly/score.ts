@@ -12,7 +12,8 @@
 import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
-  lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, residualDrop, residualFloor,
+  lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, queryContainedMass, residualDrop, residualFloor,
+  unknownCharge, unknownMask, unknownPairMax, unknownPairMin,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -230,6 +231,9 @@ export function skippedCount(): i32 {
   return skipped;
 }
 
+// f32[MAXQ]: per query position, the most it adds to the matched mass when covered (prepareBound).
+const qBoundW = memory.data(MAXQ * 4);
+
 /** Per query: which query positions are wild, and the least query penalty factor. */
 function prepareBound(units: i32): void {
   wildQuery = 0;
@@ -256,6 +260,18 @@ function prepareBound(units: i32): void {
     }
   }
   lamQueryMin = lamMissingContained > 0 && lamMissingContained < lamMissingQuery ? lamMissingContained : lamMissingQuery;
+  // What a covered position can add to the matched mass: its position weight, or more where a unit
+  // at it weighs more (the host charges a word the lists do not know less when it is left unmatched
+  // than it weighs when matched: name-matcher.ts UNKNOWN_WORD_CHARGE).
+  for (let p = 0; p < MAXQ; p++) store<f32>(qBoundW + (<usize>p << 2), load<f32>(qPosW + (<usize>p << 2)));
+  for (let i = 0; i < units; i++) {
+    const p = load<u32>(qPos + (<usize>i << 2));
+    const span = load<u32>(qSpan + (<usize>i << 2));
+    const w = load<f32>(qWeight + (<usize>i << 2));
+    let have: f32 = 0;
+    for (let k: u32 = 0; k < span && p + k < <u32>MAXQ; k++) have += load<f32>(qBoundW + (<usize>(p + k) << 2));
+    if (w > have && p < <u32>MAXQ) store<f32>(qBoundW + (<usize>p << 2), load<f32>(qBoundW + (<usize>p << 2)) + (w - have));
+  }
   // The residual pass's bound reads each query unit's letter signature (see residualBound).
   if (residualFloor > 0) {
     for (let i = 0; i < units; i++) {
@@ -274,14 +290,20 @@ function prepareBound(units: i32): void {
  */
 function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover: u64): f32 {
   let uq: f32 = 0;
+  let uqUnknown: f32 = 0;
   let qIn: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     const w = load<f32>(qPosW + (<usize>p << 2));
     if ((qCover & (<u32>1 << <u32>p)) != 0) {
-      qIn += w;
+      qIn += load<f32>(qBoundW + (<usize>p << 2));
       continue;
     }
-    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
+    // The least an unmatched position can cost (see writeRow): a word the lists do not know, unknownCharge.
+    if ((unknownMask & (<u32>1 << <u32>p)) != 0) {
+      uqUnknown += w < unknownCharge ? w : unknownCharge;
+      continue;
+    }
+    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
   }
   let uc: f32 = 0;
   let cIn: f32 = 0;
@@ -298,8 +320,11 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
     else uc += w;
   }
   const overlap = uq < uc ? uq : uc;
-  const penalty = lamQueryMin * uq + lamMissing * uc + lamConflict * overlap;
   const mass = (qIn + cIn) * 0.5;
+  // The score rises with the matched mass and falls with uc, capped or not: the cap at the most
+  // mass there can be keeps the bound (writeRow: queryContainedMass).
+  const ucCharged: f32 = queryContainedMass > 0 && uc > mass ? mass : uc;
+  const penalty = lamQueryMin * (uq + uqUnknown) + lamMissing * ucCharged + lamConflict * overlap;
   return mass > 0 ? mass / (mass + penalty) : 0;
 }
 
@@ -721,30 +746,50 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   const mt = matched;
   const ms = mass;
   let uq: f32 = 0;
+  let uqUnknown: f32 = 0;
+  let uqUnknownCapped: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     if ((qm & (<u32>1 << <u32>p)) != 0) continue;
     // A father's name after bin/ibn that the list lacks or contradicts names another son: it
     // counts double ("Noureddine ben Mohamed ben Belkassem" is not "... ben Ali ben ...").
     const w = load<f32>(qPosW + (<usize>p << 2));
-    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? 2 * w : w;
+    const charged: f32 = p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
+    uq += charged;
+    if ((unknownMask & (<u32>1 << <u32>p)) != 0) {
+      uqUnknown += charged;
+      uqUnknownCapped += w < unknownCharge ? w : unknownCharge;
+    }
   }
   let uc: f32 = 0;
+  let ucMax: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
     // Single-token units only, and not the raw-spelling twins (bit 16) of a position.
     if ((ps >> 8) != 1) continue;
-    if ((cm & spanMask64(ps & 0xff, 1)) == 0) uc += load<f32>(unitW + (<usize>j << 2));
+    if ((cm & spanMask64(ps & 0xff, 1)) != 0) continue;
+    const w = load<f32>(unitW + (<usize>j << 2));
+    uc += w;
+    if (w > ucMax) ucMax = w;
   }
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
   // query (users omit middle names), stronger when the query has names the list lacks. On both
   // sides, the overlap is a disagreement ("Abdul" where the list says "Padshah") and costs more.
+  // Words the lists do not know, left unmatched beside a descriptor the list name leaves unmatched
+  // (its heaviest unmatched word a strong one several list names share): missing words, at
+  // unknownCharge each, never a disagreement (see unknownMask).
+  const standIn = uqUnknown > 0 && ucMax >= unknownPairMin && ucMax <= unknownPairMax;
+  if (standIn) uq -= uqUnknown;
   const overlap = uq < uc ? uq : uc;
+  if (standIn) uq += uqUnknownCapped;
   // A list name found whole inside a longer query ("Dost Mohammad Khan Haqqani" for "DOST
   // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
   // tokens cost less than names the list contradicts.
   let lamQ = lamMissingQuery;
   if (lamMissingContained > 0 && uc < 0.5 && ms >= containedMass && mt >= 0.95 * ms) lamQ = lamMissingContained;
-  const penalty = lamQ * uq + lamMissing * uc + lamConflict * overlap;
+  // An organisation's short name found whole, word for word, inside a long list name: the list
+  // name's words left over cost at most as much as the matched ones (see queryContainedMass).
+  const ucCharged: f32 = queryContainedMass > 0 && uq < 0.5 && ms >= queryContainedMass && mt >= 0.99 * ms && uc > ms ? ms : uc;
+  const penalty = lamQ * uq + lamMissing * ucCharged + lamConflict * overlap;
   const denom = ms + penalty;
   let score: f32 = denom > 0 ? mt / denom : 0;
   if (scrambled(qPositions)) {

@@ -172,6 +172,25 @@ export let chainMask: u32 = 0;
  * bound does not count them wild.
  */
 export let literalMask: u32 = 0;
+/**
+ * Per query: bit p set when query position p is a word the lists do not know in an organisation's
+ * name (the host's name-matcher.ts UNKNOWN_WORD_CHARGE). Left unmatched beside a descriptor the list
+ * name leaves unmatched (its heaviest unmatched word weighing unknownPairMin to unknownPairMax), it
+ * may be another language's word for it: it costs at most `unknownCharge`, as a word missing from
+ * the list name, never as a disagreement (their overlap, lamConflict). Otherwise (a list name matched
+ * whole, a rare word left unmatched) it is charged as any other word.
+ */
+export let unknownMask: u32 = 0;
+export let unknownCharge: f32 = 0;
+/** The list name's heaviest unmatched word must weigh this much or more (a strong word), and no more than unknownPairMax. */
+export let unknownPairMin: f32 = 0;
+export let unknownPairMax: f32 = 0;
+/**
+ * Per query (0: off): an organisation's name (the host's organisation queries) whose every word a
+ * list name has, word for word, on this much rarity or more: the list name's words left over are
+ * charged at most the matched mass (a short name inside a long official one).
+ */
+export let queryContainedMass: f32 = 0;
 
 /** The letter signature of bytes [p, p + len) (see tokSig). */
 export function signature(p: usize, len: i32): u32 {
@@ -341,9 +360,14 @@ export function prepareTrigramKeys(from: u32, to: u32): void {
 
 export function setScoring(
   conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
-  contMass: f32, missingContained: f32, chain: u32, literal: u32,
+  contMass: f32, missingContained: f32, chain: u32, literal: u32, unknown: u32, unknownCost: f32, pairMin: f32, pairMax: f32, contained: f32,
 ): void {
+  queryContainedMass = contained;
+  unknownPairMin = pairMin;
+  unknownPairMax = pairMax;
   literalMask = literal;
+  unknownMask = unknown;
+  unknownCharge = unknownCost;
   containedMass = contMass;
   lamMissingContained = missingContained;
   chainMask = chain;

@@ -14,6 +14,9 @@
  *   such as Aktiengesellschaft, Osakeyhtiö); shorter ones are ordinary words (Fond, Obec, Kraj, Udruga).
  * - Cyrillic names of three or four words also give their initials, as Russian-language registries
  *   abbreviate them and ELF's Russian rows do not (ФГУП, ФГБУ, АНО, ПАО).
+ * - two-letter abbreviations written with one dot ("Rt." of the Hungarian Részvénytársaság, "Bt.",
+ *   "hf."), that the single-word table leaves out (a word lists write inside names, such as RT of
+ *   RT-CAPITAL): read as the form only where a name ends in them, dot and all (ELF_END_DOTTED_FORMS).
  * Left out: words the engine reads as something else (stop words, particles, titles, common names,
  * name variants), single letters, numbers, and abbreviations that are words of a listed person's name
  * in the US lists snapshot (../shared/data/snapshot): read there as a name, they must stay one.
@@ -133,6 +136,7 @@ async function main(): Promise<void> {
   const phrases = new Map<string, readonly [string, readonly string[]]>();
   const excluded = new Map<string, string>();
   const dotted = new Set<string>();
+  const endDotted = new Set<string>();
   const allowed = (w: string): boolean => {
     if (w.length < 2 || /^\d+$/.test(w)) return false;
     if (OTHER_VOCABULARY.has(w)) return excluded.set(w, 'vocabulary'), false;
@@ -161,6 +165,7 @@ async function main(): Promise<void> {
         const two = ws[0].length === 2 && !TWO_LETTER_FORM.test(a) && !HAND_LEGAL_FORMS.has(ws[0]);
         if (!two && allowed(ws[0]) && !single.has(ws[0])) single.set(ws[0], canonicalOf(ws[0]));
         if (ws[0].length === 2 && /^\p{Script=Latin}\.\s*\p{Script=Latin}\.?$/u.test(a) && single.has(ws[0])) dotted.add(ws[0]);
+        if (ws[0].length === 2 && /^\p{Script=Latin}{2}\.$/u.test(a) && !OTHER_VOCABULARY.has(ws[0]) && !listed.persons.has(ws[0])) endDotted.add(ws[0]);
       } else if (!row.english && (ws.some((w) => w.length > 1) || ws.length >= 3)) {
         // Single letters apart ("A. C."): two of them are as often a person's initials.
         addPhrase(canonicalOf(ws.join('')), ws);
@@ -184,13 +189,15 @@ async function main(): Promise<void> {
       addPhrase(canonicalOf(canonical), ws);
     }
   }
-  write(sha256, rows.length, single, [...phrases.values()], dotted);
+  for (const w of endDotted) if (single.has(w) || HAND_LEGAL_FORMS.has(w)) endDotted.delete(w);
+  write(sha256, rows.length, single, [...phrases.values()], dotted, endDotted);
   console.log(`${rows.length} active rows: ${single.size} single-word forms, ${phrases.size} phrases; excluded ${excluded.size} words`);
   console.log(`excluded: ${[...excluded].map(([w, why]) => `${w} (${why})`).join(', ')}`);
 }
 
 function write(
   sha256: string, rowCount: number, single: Map<string, string>, phrases: Array<readonly [string, readonly string[]]>, dotted: Set<string>,
+  endDotted: Set<string>,
 ): void {
   const q = (s: string): string => JSON.stringify(s).replace(/"/g, "'");
   const singles = [...single].sort(([a], [b]) => a.localeCompare(b)).map(([w, c]) => `[${q(w)}, ${q(c)}]`);
@@ -213,6 +220,12 @@ ${lines.join('\n')}
 
 /** Two-letter forms ELF writes dotted ("d.d.", "a.s."): read as one when written "a. s." at a name's end. */
 export const ELF_DOTTED_FORMS: readonly string[] = [${[...dotted].sort().map(q).join(', ')}];
+
+/**
+ * Two-letter forms ELF writes with one dot ("Rt.") that the single-word table leaves out (words the
+ * lists write inside names): read as a legal form only where a name ends in them, dot and all.
+ */
+export const ELF_END_DOTTED_FORMS: readonly string[] = [${[...endDotted].sort().map(q).join(', ')}];
 
 /** Multi-word legal forms (names, abbreviations of several words) and the token they fold to. */
 export const ELF_LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [

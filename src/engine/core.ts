@@ -421,16 +421,19 @@ export class MatchingCore {
    * `minRawScore`: names whose score provably stays under it get no row (0: every candidate does).
    * `literalMask`: bit p set when query position p is never an initial or an acronym (a word written
    * in an abjad: assembly/state.ts literalMask).
+   * `unknownMask`: bit p set when query position p, left unmatched, is missing from a list name but no
+   * disagreement with it (assembly/state.ts unknownMask).
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0, literalMask = 0,
+    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number] = [0, 0], queryContainedMass = 0,
   ): number {
     this.runPlan();
     const c = this.core;
     c.setScoring(
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
-      p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0,
+      p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0, unknownMask >>> 0, unknownCharge,
+      unknownPair[0], unknownPair[1], queryContainedMass,
     );
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }

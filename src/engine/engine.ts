@@ -211,10 +211,11 @@ export class Engine implements ScreeningEngine {
         spent += plan;
         limits = { ...shared, work: this.aliasWork - spent };
       }
-      let hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex);
+      const entityQuery = request.kind === undefined ? undefined : request.kind === 'entity';
+      let hits = matchName(this.core, this.index, name, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex, entityQuery);
       // Initials written apart ("A H SHAMNAD") are also read joined, as a list writes "A.H." (the name only).
       const joined = qi === 0 ? joinedInitials(name) : null;
-      if (joined !== null) hits = hits.concat(matchName(this.core, this.index, joined, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex));
+      if (joined !== null) hits = hits.concat(matchName(this.core, this.index, joined, mode, this.weightOf, mask, scoreFloor, limits, this.planIndex, entityQuery));
       // The core stopped this alias's walks at the bound: it was not compared in full, and no alias
       // after it is searched (its hits still count below).
       let stopped = false;

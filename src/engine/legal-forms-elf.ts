@@ -71,6 +71,12 @@ export const ELF_LEGAL_FORMS: ReadonlyArray<readonly [string, string]> = [
 /** Two-letter forms ELF writes dotted ("d.d.", "a.s."): read as one when written "a. s." at a name's end. */
 export const ELF_DOTTED_FORMS: readonly string[] = ['ad', 'ag', 'as', 'bc', 'bt', 'bv', 'ca', 'cp', 'cv', 'dd', 'eg', 'eu', 'ev', 'fp', 'kd', 'lc', 'lp', 'nv', 'od', 'pc', 'sa', 'sc', 'sf', 'sl', 'tp'];
 
+/**
+ * Two-letter forms ELF writes with one dot ("Rt.") that the single-word table leaves out (words the
+ * lists write inside names): read as a legal form only where a name ends in them, dot and all.
+ */
+export const ELF_END_DOTTED_FORMS: readonly string[] = ['hf', 'rt'];
+
 /** Multi-word legal forms (names, abbreviations of several words) and the token they fold to. */
 export const ELF_LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
   ['aeie', ['a', 'e', 'i', 'e']],

@@ -14,7 +14,7 @@ import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisatio
 import {
   ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_DESCRIPTORS, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, ARABIC_TITLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
-  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
+  WORD_ABBREVIATIONS, GIVEN_NAME_EQUIVALENTS, DOTTED_LEGAL_FORMS, END_DOTTED_LEGAL_FORMS, GLUED_LEGAL_FORM_ENDS, GLUED_LEGAL_FORM_WORDS, ELF_LEGAL_FORM_PHRASES,
 } from './vocabulary.js';
 
 export interface NameToken {
@@ -72,6 +72,8 @@ export interface RawWord {
   article?: boolean;
   /** A Hangul syllable written as a word of its own: a surname ("민호 이"), wherever it stands. */
   standalone?: boolean;
+  /** A two-letter legal form written with one dot at the end of the name ("Rt.": see endDottedForm). */
+  dottedForm?: boolean;
   /** The word with its "x" as written, when read as "ks" (see latinWords). */
   written?: string;
   /** An Arabic-script word's other reading, where it differs (see persianLetters, ACCIDENTAL_DIGRAPH). */
@@ -333,7 +335,7 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
   const sink = new WordSink(limits);
   if (PLAIN_ASCII.test(text)) {
     latinWords(text, sink);
-    return sink.words;
+    return endDottedForm(text, sink.words);
   }
   // Ukrainian or Belarusian: a letter of their alphabets anywhere reads every Cyrillic word by their tables.
   const eastSlavic = isEastSlavic(text);
@@ -377,7 +379,25 @@ export function rawWords(raw: string, limits: Readonly<NameLimits> = NAME_LIMITS
     }
     if (abjad && !sink.full) rememberPiece(piece, sink.words.slice(first), limits);
   }
-  return sink.words;
+  return endDottedForm(text, sink.words);
+}
+
+/** A name's last word of two letters written with one dot, closing quotes and brackets aside ("Atomflot Rt.", "»X« Rt."). */
+const END_DOTTED = /(?:^|[^\p{L}\p{N}.])(\p{L}{2})\.[\s\p{Pe}\p{Pf}\p{Pi}"'»«]*$/u;
+
+/**
+ * Marks the last word a legal form (RawWord.dottedForm) when the name ends in one of the two-letter
+ * forms written with one dot that are words of names elsewhere (END_DOTTED_LEGAL_FORMS: "Rt."), after
+ * a word of its own. Written without the dot, or inside a name, such a word stays a name's word.
+ */
+function endDottedForm(text: string, words: RawWord[]): RawWord[] {
+  if (words.length < 2 || !text.includes('.')) return words;
+  const m = END_DOTTED.exec(text);
+  if (!m) return words;
+  const last = words[words.length - 1];
+  const form = toAscii(m[1]).toLowerCase();
+  if (last.text === form && END_DOTTED_LEGAL_FORMS.has(form)) words[words.length - 1] = { ...last, dottedForm: true };
+  return words;
 }
 
 /**
@@ -799,6 +819,7 @@ export function tokensOfWords(input: ReadonlyArray<string | RawWord>, abjad = fa
 
   function classifyRaw(w: RawWord): ClassifiedWord {
     const text = w.text.slice(0, MAX_TOKEN_LENGTH);
+    if (w.dottedForm) return { text: LEGAL_FORMS.get(text) ?? text, cls: 'legal' };
     if (w.syllabic) {
       const hangul = w.native !== undefined && HANGUL.test(w.native);
       const first = hangul && (firstHangul || w.standalone === true);

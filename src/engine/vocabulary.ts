@@ -7,7 +7,7 @@
  * a little (so "Siemens AG" prefers "Siemens AG" over "Siemens Inc"), but they can never make a
  * match alone. Honorifics and stop words are dropped.
  */
-import { ELF_DOTTED_FORMS, ELF_LEGAL_FORMS, ELF_LEGAL_FORM_PHRASES } from './legal-forms-elf.js';
+import { ELF_DOTTED_FORMS, ELF_END_DOTTED_FORMS, ELF_LEGAL_FORMS, ELF_LEGAL_FORM_PHRASES } from './legal-forms-elf.js';
 
 /**
  * Multi-word legal forms, written in tokens *after* single words were canonicalised (company -> co,
@@ -137,6 +137,13 @@ export const GLUED_LEGAL_FORM_WORDS: readonly string[] = ['obshchestvo', 'aktsio
  * (normalise.ts latinWords). With ISO 20275's (ELF_DOTTED_FORMS).
  */
 export const DOTTED_LEGAL_FORMS: ReadonlySet<string> = new Set(['ca', 'sa', 'nv', 'bv', 'ag', 'as', 'ab', 'oy', 'kg', 'sl', 'cv', 'lp', 'dd', ...ELF_DOTTED_FORMS]);
+
+/**
+ * Two-letter legal forms written with one dot that are words of names elsewhere ("Rt." of the
+ * Hungarian Részvénytársaság; RT-CAPITAL): a legal form only as the last word of a name, dot and
+ * all ("Atomflot Rt."). From ISO 20275 (ELF_END_DOTTED_FORMS); normalise.ts rawWords reads them.
+ */
+export const END_DOTTED_LEGAL_FORMS: ReadonlySet<string> = new Set(ELF_END_DOTTED_FORMS);
 
 /** Titles and honorifics that say little about identity. Weak tokens. */
 export const HONORIFICS: ReadonlySet<string> = new Set([
