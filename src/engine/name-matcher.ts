@@ -1032,16 +1032,7 @@ function addSlavic(core: MatchingCore, index: BuiltIndex, u: number, token: Name
   if (token.weak || token.syllabic || token.abjad) return;
   const written = token.raw ?? token.text;
   if (written.length < SLAVIC_MIN || planIndex.tokens.has(token.text) || planIndex.tokens.has(written) || !/^[a-z]+$/.test(written)) return;
-  // Each reading also with its kh written h (Plahotniuc, Hodorkovsky): the skeleton keeps a lone h.
-  const readings = [written, token.text, ...latinReadings(written)];
-  const spellings = [...new Set([...readings, ...readings.map((r) => r.replace(/kh/g, 'h'))])];
-  // Two consonants are a skeleton only for a longer word (Karajeu, Lydyja): a short one meets too many.
-  const least = written.length >= SLAVIC_LONG ? 2 : 3;
-  const seen: string[] = [];
-  for (const s of spellings) {
-    const sk = skeletonOf(s);
-    if (sk.length < least || seen.includes(sk)) continue;
-    seen.push(sk);
+  for (const sk of slavicSkeletons(written, token.text)) {
     const ids = index.skeletons.get(sk);
     if (!ids || READ_WORK.slavic + ids.length > SLAVIC_CHECKS_MAX) continue;
     // Charged whether remembered or not: a request's charge does not depend on what came before it.
@@ -1049,6 +1040,34 @@ function addSlavic(core: MatchingCore, index: BuiltIndex, u: number, token: Name
     READ_WORK.vowelChecks += ids.length;
     for (const id of slavicIn(index, written, token.text, sk, ids)) core.queueAdd(u, id, SLAVIC_SIM);
   }
+}
+
+const SLAVIC_SKELETONS = new Map<string, readonly string[]>();
+const SLAVIC_SKELETONS_LIMIT = 20_000;
+
+/**
+ * The distinct skeletons addSlavic looks `written` (folded: `text`) up by, in order: of its spellings
+ * as written, folded and as each system reads it back. Remembered per word (bounded: cleared when full).
+ */
+function slavicSkeletons(written: string, text: string): readonly string[] {
+  const key = `${written}|${text}`;
+  let seen = SLAVIC_SKELETONS.get(key);
+  if (seen !== undefined) return seen;
+  // Each reading also with its kh written h (Plahotniuc, Hodorkovsky): the skeleton keeps a lone h.
+  const readings = [written, text, ...latinReadings(written)];
+  const spellings = [...new Set([...readings, ...readings.map((r) => r.replace(/kh/g, 'h'))])];
+  // Two consonants are a skeleton only for a longer word (Karajeu, Lydyja): a short one meets too many.
+  const least = written.length >= SLAVIC_LONG ? 2 : 3;
+  const out: string[] = [];
+  for (const s of spellings) {
+    const sk = skeletonOf(s);
+    if (sk.length < least || out.includes(sk)) continue;
+    out.push(sk);
+  }
+  seen = out;
+  if (SLAVIC_SKELETONS.size >= SLAVIC_SKELETONS_LIMIT) SLAVIC_SKELETONS.clear();
+  SLAVIC_SKELETONS.set(key, seen);
+  return seen;
 }
 
 const SLAVIC_CACHE = new WeakMap<BuiltIndex, Map<string, readonly number[]>>();
@@ -1066,10 +1085,11 @@ function slavicIn(index: BuiltIndex, written: string, text: string, sk: string, 
   const key = `${written}|${text}|${sk}`;
   let found = cache.get(key);
   if (found !== undefined) return found;
-  const same = ids.filter((id) => {
-    const listed = listedText(index, id);
-    return sameCyrillic(written, listed) || (text !== written && sameCyrillic(text, listed));
-  });
+  // One query word against every list word, then the other (sameCyrillic reads its first word once a run).
+  const listed = ids.map((id) => listedText(index, id));
+  const hit = listed.map((w) => sameCyrillic(written, w));
+  if (text !== written) for (let i = 0; i < listed.length; i++) hit[i] ||= sameCyrillic(text, listed[i]);
+  const same = ids.filter((_, i) => hit[i]);
   found = same.length === 0 ? NONE : same;
   if (cache.size >= SLAVIC_CACHE_LIMIT) cache.clear();
   cache.set(key, found);
