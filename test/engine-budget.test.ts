@@ -191,6 +191,17 @@ describe('the aliases are charged every search that grows with the index or the 
     expect(core.queued.words).toBeGreaterThan(0);
     expect(charged).toBeGreaterThan(aliasPlanWork(alias, FULL_LIMITS) + core.workDone());
   });
+
+  it('a Latin word the lists do not know is charged its Slavic comparisons alike, remembered or not', async () => {
+    // addSlavic remembers a word's list words per index (a speed change): the charge must not depend on it.
+    const alias = 'Rustam Karymoff';
+    const first = await wholeWork([alias]);
+    const slavic = READ_WORK.slavic;
+    expect(slavic).toBeGreaterThan(0);
+    const again = await wholeWork([alias]);
+    expect(READ_WORK.slavic).toBe(slavic);
+    expect(again).toEqual(first);
+  });
 });
 
 describe('planning a crafted name is bounded in words classified (counted, not timed)', () => {

@@ -14,20 +14,29 @@ function deletions(word: string): string[] {
   return out;
 }
 
+/** Scratch table of osaDistance (one call at a time); a larger table is allocated for its call only. */
+const OSA = new Int32Array(64 * 64);
+
 /** Optimal string alignment distance, small inputs only. */
 export function osaDistance(a: string, b: string): number {
   const m = a.length;
   const n = b.length;
-  const d: number[][] = Array.from({ length: m + 1 }, (_, i) => [i, ...new Array<number>(n).fill(0)]);
-  for (let j = 0; j <= n; j++) d[0][j] = j;
+  const w = n + 1;
+  const d = (m + 1) * w > OSA.length ? new Int32Array((m + 1) * w) : OSA;
+  for (let j = 0; j <= n; j++) d[j] = j;
   for (let i = 1; i <= m; i++) {
+    const row = i * w;
+    d[row] = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= n; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      const bj = b.charCodeAt(j - 1);
+      const cost = ai === bj ? 0 : 1;
+      let v = Math.min(d[row - w + j] + 1, d[row + j - 1] + 1, d[row - w + j - 1] + cost);
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, d[row - 2 * w + j - 2] + 1);
+      d[row + j] = v;
     }
   }
-  return d[m][n];
+  return d[m * w + n];
 }
 
 /** Same first letter, or the first two letters swapped ("ILMITED"). */

@@ -1032,25 +1032,68 @@ function addSlavic(core: MatchingCore, index: BuiltIndex, u: number, token: Name
   if (token.weak || token.syllabic || token.abjad) return;
   const written = token.raw ?? token.text;
   if (written.length < SLAVIC_MIN || planIndex.tokens.has(token.text) || planIndex.tokens.has(written) || !/^[a-z]+$/.test(written)) return;
+  for (const sk of slavicSkeletons(written, token.text)) {
+    const ids = index.skeletons.get(sk);
+    if (!ids || READ_WORK.slavic + ids.length > SLAVIC_CHECKS_MAX) continue;
+    // Charged whether remembered or not: a request's charge does not depend on what came before it.
+    READ_WORK.slavic += ids.length;
+    READ_WORK.vowelChecks += ids.length;
+    for (const id of slavicIn(index, written, token.text, sk, ids)) core.queueAdd(u, id, SLAVIC_SIM);
+  }
+}
+
+const SLAVIC_SKELETONS = new Map<string, readonly string[]>();
+const SLAVIC_SKELETONS_LIMIT = 20_000;
+
+/**
+ * The distinct skeletons addSlavic looks `written` (folded: `text`) up by, in order: of its spellings
+ * as written, folded and as each system reads it back. Remembered per word (bounded: cleared when full).
+ */
+function slavicSkeletons(written: string, text: string): readonly string[] {
+  const key = `${written}|${text}`;
+  let seen = SLAVIC_SKELETONS.get(key);
+  if (seen !== undefined) return seen;
   // Each reading also with its kh written h (Plahotniuc, Hodorkovsky): the skeleton keeps a lone h.
-  const readings = [written, token.text, ...latinReadings(written)];
+  const readings = [written, text, ...latinReadings(written)];
   const spellings = [...new Set([...readings, ...readings.map((r) => r.replace(/kh/g, 'h'))])];
   // Two consonants are a skeleton only for a longer word (Karajeu, Lydyja): a short one meets too many.
   const least = written.length >= SLAVIC_LONG ? 2 : 3;
-  const seen: string[] = [];
+  const out: string[] = [];
   for (const s of spellings) {
     const sk = skeletonOf(s);
-    if (sk.length < least || seen.includes(sk)) continue;
-    seen.push(sk);
-    const ids = index.skeletons.get(sk);
-    if (!ids || READ_WORK.slavic + ids.length > SLAVIC_CHECKS_MAX) continue;
-    READ_WORK.slavic += ids.length;
-    READ_WORK.vowelChecks += ids.length;
-    for (const id of ids) {
-      const listed = listedText(index, id);
-      if (sameCyrillic(written, listed) || (token.text !== written && sameCyrillic(token.text, listed))) core.queueAdd(u, id, SLAVIC_SIM);
-    }
+    if (sk.length < least || out.includes(sk)) continue;
+    out.push(sk);
   }
+  seen = out;
+  if (SLAVIC_SKELETONS.size >= SLAVIC_SKELETONS_LIMIT) SLAVIC_SKELETONS.clear();
+  SLAVIC_SKELETONS.set(key, seen);
+  return seen;
+}
+
+const SLAVIC_CACHE = new WeakMap<BuiltIndex, Map<string, readonly number[]>>();
+const SLAVIC_CACHE_LIMIT = 50_000;
+
+/**
+ * The list words `ids` (skeleton `sk`) that are a spelling of the same Cyrillic word as `written` or
+ * its folded `text` (sameCyrillic), in the order of `ids`: computed once per index and word (a query
+ * word recurs: each fuzziness, each reading of a name, a subject screened again), bounded as
+ * ROMANISED_CACHE is (cleared when full).
+ */
+function slavicIn(index: BuiltIndex, written: string, text: string, sk: string, ids: readonly number[]): readonly number[] {
+  let cache = SLAVIC_CACHE.get(index);
+  if (!cache) SLAVIC_CACHE.set(index, (cache = new Map()));
+  const key = `${written}|${text}|${sk}`;
+  let found = cache.get(key);
+  if (found !== undefined) return found;
+  // One query word against every list word, then the other (sameCyrillic reads its first word once a run).
+  const listed = ids.map((id) => listedText(index, id));
+  const hit = listed.map((w) => sameCyrillic(written, w));
+  if (text !== written) for (let i = 0; i < listed.length; i++) hit[i] ||= sameCyrillic(text, listed[i]);
+  const same = ids.filter((_, i) => hit[i]);
+  found = same.length === 0 ? NONE : same;
+  if (cache.size >= SLAVIC_CACHE_LIMIT) cache.clear();
+  cache.set(key, found);
+  return found;
 }
 
 /**
@@ -1492,6 +1535,7 @@ export function matchName(
     const common = mode.swappedNameFactor < 1 && strongWords.length >= 3 ? commonNamePositions(plan.tokens, read) : 0;
     const sole = mode.thinEvidenceFactor < 1 ? soleDistinctive(plan.tokens) : undefined;
     // Only a query with a short Latin-letter word can have a consonant added to a listed word (soundEditFactor).
+    let sounds: (SoundWord | null)[] | undefined;
     const maySound = mode.consonantAddedDrop > 0 && plan.tokens.some((t) => !t.weak && !t.syllabic && !t.abjad && t.text.length >= 3 && t.text.length <= SOUND_EDIT_MAX_LENGTH + 1);
     // Only a query with a word repeated or a given-name equivalent can overstate its mass (overstatedMass).
     const mayOverstate = plan.tokens.some((t, p) => !t.weak && !t.syllabic && (plan.tokens.findIndex((o) => o.text === t.text) < p || equivalentsOf(t.text).length > 0));
@@ -1535,7 +1579,7 @@ export function matchName(
         score *= mode.thinEvidenceFactor;
       }
       // A consonant sound added to a short listed word ("Korsar" for KOSAR): another name, a partial match.
-      if (maySound && !core.rowExact(r)) score *= soundEditFactor(core, index, r, plan, weightOf, mode.consonantAddedDrop);
+      if (maySound && !core.rowExact(r)) score *= soundEditFactor(core, index, r, plan, (sounds ??= soundWords(plan)), weightOf, mode.consonantAddedDrop);
       // A romanised surname and syllable read as one listed word or as initials: not that name.
       if (asWritten !== 0 && notSyllableForSyllable(core, index, r, plan.tokens)) score *= mode.surnameMissingFactor;
       // A listed word with a feminine ending added ("Luisa" for "Luis"): another person.
@@ -1567,19 +1611,46 @@ export function matchName(
  * perturbation eval's typo kinds lost 8 and 9 of 1,000 with it, "KOLOV Sergey Mikhaylovich" for
  * KOZLOV, "TELLA LEONE" for STELLA LEONE, at the confidences the real negatives had).
  */
-function soundEditFactor(core: MatchingCore, index: BuiltIndex, r: number, plan: QueryPlan, weightOf: WeightOf, drop: number): number {
+/** A query word soundEditFactor weighs (see soundWords). */
+interface SoundWord {
+  /** As folded, and as written when that differs. */
+  spellings: readonly string[];
+  /** Joined to the word before and to the word after ('' at the ends). */
+  joined: readonly string[];
+  /** Its given-name equivalents. */
+  equivalents: readonly string[];
+}
+
+/** Per query position (0-30), the word soundEditFactor weighs there, or null: read once per plan, not per row. */
+function soundWords(plan: QueryPlan): (SoundWord | null)[] {
+  const out: (SoundWord | null)[] = [];
+  for (let p = 0; p < plan.tokens.length && p < 31; p++) {
+    const t = plan.tokens[p];
+    if (t.weak || t.syllabic || t.abjad || t.text.length < 3 || t.text.length > SOUND_EDIT_MAX_LENGTH + 1) {
+      out.push(null);
+      continue;
+    }
+    out.push({
+      spellings: t.raw ? [t.text, t.raw] : [t.text],
+      // The word joined to a neighbour, as a compound unit meets a listed word or two ("E-PCFR" for EP-CFR).
+      joined: [p > 0 ? plan.tokens[p - 1].text + t.text : '', p + 1 < plan.tokens.length ? t.text + plan.tokens[p + 1].text : ''],
+      equivalents: equivalentsOf(t.text),
+    });
+  }
+  return out;
+}
+
+function soundEditFactor(core: MatchingCore, index: BuiltIndex, r: number, plan: QueryPlan, words: readonly (SoundWord | null)[], weightOf: WeightOf, drop: number): number {
   const row = core.row(r);
   if (row.matched <= 0) return 1;
   const listed = listedTokens(index, row.name);
   const cm = row.candidateMask;
   let lost = 0;
-  for (let p = 0; p < plan.tokens.length && p < 31; p++) {
+  for (let p = 0; p < words.length; p++) {
     if (((row.queryMask >>> p) & 1) === 0) continue;
-    const t = plan.tokens[p];
-    if (t.weak || t.syllabic || t.abjad || t.text.length < 3 || t.text.length > SOUND_EDIT_MAX_LENGTH + 1) continue;
-    const spellings = t.raw ? [t.text, t.raw] : [t.text];
-    // The word joined to a neighbour, as a compound unit meets a listed word or two ("E-PCFR" for EP-CFR).
-    const joined = [p > 0 ? plan.tokens[p - 1].text + t.text : '', p + 1 < plan.tokens.length ? t.text + plan.tokens[p + 1].text : ''];
+    const sw = words[p];
+    if (sw === null) continue;
+    const { spellings, joined, equivalents } = sw;
     let near: string | undefined;
     let nearest = 3;
     let written = false;
@@ -1588,10 +1659,12 @@ function soundEditFactor(core: MatchingCore, index: BuiltIndex, r: number, plan:
       const w = listed[k];
       const pair = k + 1 < listed.length ? w + listed[k + 1] : '';
       written = spellings.includes(w) || (pair !== '' && spellings.includes(pair)) || (k > 0 && spellings.includes(listed[k - 1] + w)) ||
-        joined.includes(w) || (pair !== '' && joined.includes(pair)) || equivalentsOf(t.text).includes(w);
+        joined.includes(w) || (pair !== '' && joined.includes(pair)) || equivalents.includes(w);
       // A listed word another query word is written as is that word's.
       if (written || plan.tokens.some((o, i) => i !== p && o.text === w)) continue;
       for (const sp of spellings) {
+        // The distance is at least the difference in length: no nearer word.
+        if (Math.abs(sp.length - w.length) >= nearest) continue;
         const d = osaDistance(sp, w);
         if (d < nearest) {
           nearest = d;

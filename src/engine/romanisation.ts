@@ -84,6 +84,11 @@ function apply(word: string, rules: Rules): string {
   return w.toLowerCase();
 }
 
+const NO_READINGS: readonly string[] = Object.freeze([]);
+/** latinReadings' answers by word, bounded (cleared when full, as the word-class cache is). */
+const READINGS_CACHE = new Map<string, readonly string[]>();
+const READINGS_CACHE_LIMIT = 20_000;
+
 /** Letters only another language's transcription of Cyrillic writes: a word with none is left alone. */
 const MARKERS = /j|w|sch|cz|sz|ch|c|h|z/;
 
@@ -92,8 +97,11 @@ const MARKERS = /j|w|sch|cz|sz|ch|c|h|z/;
  * English spelling; the Ukrainian h read as the Russian g as well. Distinct, the word itself
  * excluded, the Swedish reading first. Empty for a word with none of their letters.
  */
-export function latinReadings(word: string): string[] {
-  if (word.length < 3 || !MARKERS.test(word) || /\d/.test(word)) return [];
+export function latinReadings(word: string): readonly string[] {
+  if (word.length < 3 || !MARKERS.test(word) || /\d/.test(word)) return NO_READINGS;
+  // A word is read several times a screen (its plan's reading, its patronymic, its Slavic spellings): once.
+  let found = READINGS_CACHE.get(word);
+  if (found !== undefined) return found;
   const out = new Set<string>();
   for (const rules of SYSTEMS) {
     const r = apply(word, rules);
@@ -102,7 +110,10 @@ export function latinReadings(word: string): string[] {
     if (g !== r) out.add(g);
   }
   out.delete(word);
-  return [...out];
+  found = out.size === 0 ? NO_READINGS : Object.freeze([...out]);
+  if (READINGS_CACHE.size >= READINGS_CACHE_LIMIT) READINGS_CACHE.clear();
+  READINGS_CACHE.set(word, found);
+  return found;
 }
 
 /**
