@@ -19,6 +19,7 @@ import {
 import { soleDistinctive, thinEvidence } from './thin-evidence.js';
 import { SOUND_EDIT_MAX_LENGTH, consonantAdded } from './sound-skeleton.js';
 import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { BoundedCache, PerIndexCache } from './bounded-cache.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -1042,8 +1043,7 @@ function addSlavic(core: MatchingCore, index: BuiltIndex, u: number, token: Name
   }
 }
 
-const SLAVIC_SKELETONS = new Map<string, readonly string[]>();
-const SLAVIC_SKELETONS_LIMIT = 20_000;
+const SLAVIC_SKELETONS = new BoundedCache<readonly string[]>(20_000);
 
 /**
  * The distinct skeletons addSlavic looks `written` (folded: `text`) up by, in order: of its spellings
@@ -1051,7 +1051,7 @@ const SLAVIC_SKELETONS_LIMIT = 20_000;
  */
 function slavicSkeletons(written: string, text: string): readonly string[] {
   const key = `${written}|${text}`;
-  let seen = SLAVIC_SKELETONS.get(key);
+  const seen = SLAVIC_SKELETONS.get(key);
   if (seen !== undefined) return seen;
   // Each reading also with its kh written h (Plahotniuc, Hodorkovsky): the skeleton keeps a lone h.
   const readings = [written, text, ...latinReadings(written)];
@@ -1064,14 +1064,10 @@ function slavicSkeletons(written: string, text: string): readonly string[] {
     if (sk.length < least || out.includes(sk)) continue;
     out.push(sk);
   }
-  seen = out;
-  if (SLAVIC_SKELETONS.size >= SLAVIC_SKELETONS_LIMIT) SLAVIC_SKELETONS.clear();
-  SLAVIC_SKELETONS.set(key, seen);
-  return seen;
+  return SLAVIC_SKELETONS.set(key, out);
 }
 
-const SLAVIC_CACHE = new WeakMap<BuiltIndex, Map<string, readonly number[]>>();
-const SLAVIC_CACHE_LIMIT = 50_000;
+const SLAVIC_CACHE = new PerIndexCache<readonly number[]>(50_000);
 
 /**
  * The list words `ids` (skeleton `sk`) that are a spelling of the same Cyrillic word as `written` or
@@ -1080,20 +1076,16 @@ const SLAVIC_CACHE_LIMIT = 50_000;
  * ROMANISED_CACHE is (cleared when full).
  */
 function slavicIn(index: BuiltIndex, written: string, text: string, sk: string, ids: readonly number[]): readonly number[] {
-  let cache = SLAVIC_CACHE.get(index);
-  if (!cache) SLAVIC_CACHE.set(index, (cache = new Map()));
+  const cache = SLAVIC_CACHE.of(index);
   const key = `${written}|${text}|${sk}`;
-  let found = cache.get(key);
+  const found = cache.get(key);
   if (found !== undefined) return found;
   // One query word against every list word, then the other (sameCyrillic reads its first word once a run).
   const listed = ids.map((id) => listedText(index, id));
   const hit = listed.map((w) => sameCyrillic(written, w));
   if (text !== written) for (let i = 0; i < listed.length; i++) hit[i] ||= sameCyrillic(text, listed[i]);
   const same = ids.filter((_, i) => hit[i]);
-  found = same.length === 0 ? NONE : same;
-  if (cache.size >= SLAVIC_CACHE_LIMIT) cache.clear();
-  cache.set(key, found);
-  return found;
+  return cache.set(key, same.length === 0 ? NONE : same);
 }
 
 /**
@@ -1196,27 +1188,22 @@ function addRomanisedJoin(core: MatchingCore, index: BuiltIndex, u: number, lett
  */
 export const ROMANISED_CHECKS_MAX = 4096;
 
-const ROMANISED_CACHE = new WeakMap<BuiltIndex, Map<string, readonly number[]>>();
-const ROMANISED_CACHE_LIMIT = 50_000;
+const ROMANISED_CACHE = new PerIndexCache<readonly number[]>(50_000);
 const NONE: readonly number[] = [];
 
 /** The list words of skeleton `sk` (in `skeletons`: single words, or the pairs') that `letters` romanise to (readsAs), computed once per index. */
 function romanisedIn(index: BuiltIndex, letters: string, sk: string, skeletons: ReadonlyMap<string, readonly number[]> = index.skeletons): readonly number[] {
   const ids = skeletons.get(sk);
   if (!ids) return NONE;
-  let cache = ROMANISED_CACHE.get(index);
-  if (!cache) ROMANISED_CACHE.set(index, (cache = new Map()));
+  const cache = ROMANISED_CACHE.of(index);
   const key = `${letters}|${sk}${skeletons === index.skeletons ? '' : '|2'}`;
   if (READ_WORK.romanised + ids.length > ROMANISED_CHECKS_MAX) return NONE;
   // Charged whether remembered or not: a request's charge does not depend on what came before it.
   READ_WORK.romanised += ids.length;
   READ_WORK.vowelChecks += ids.length;
-  let found = cache.get(key);
+  const found = cache.get(key);
   if (found !== undefined) return found;
-  found = ids.filter((id) => readsAs(letters, listedText(index, id)));
-  if (cache.size >= ROMANISED_CACHE_LIMIT) cache.clear();
-  cache.set(key, found);
-  return found;
+  return cache.set(key, ids.filter((id) => readsAs(letters, listedText(index, id))));
 }
 
 /** The phonetic candidates of an abjad token read as `text` (its first or other reading, or without a final vowel letter). */

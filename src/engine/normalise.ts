@@ -11,6 +11,7 @@ import { splitLegalScopeSuffix } from '../lists/csl/csl-names.js';
 import { FuzzyWords, NeighbourFilter, osaDistance } from './fuzzy-words.js';
 import { readableArabic } from './arabic-romanisation.js';
 import { diacriticReading, eastSlavicReading, isEastSlavic } from './romanisation.js';
+import { BoundedCache } from './bounded-cache.js';
 import {
   ABJAD_NAMES, ABJAD_PARTICLES, ARABIC_DESCRIPTORS, ARABIC_LEGAL_PHRASES, ARABIC_LEGAL_WORDS, ARABIC_TITLES, HAND_LEGAL_FORMS, HANGUL_SURNAMES, HONORIFICS, LEGAL_FORM_PHRASES, LEGAL_FORMS, NAME_PHRASES, NAME_VARIANTS, NATIVE_LEGAL_FORMS,
   NUMBER_TENS, NUMBER_UNITS, ORDINALS, PARTICLES, PARTICLE_SPELLINGS, PHRASE_WORDS, STOP_WORDS, VESSEL_PREFIXES,
@@ -407,14 +408,12 @@ function endDottedForm(text: string, words: RawWord[]): RawWord[] {
  * only where the sink holds all its words with room for its other readings (each at most one letter
  * more per character: an alif's "a", a vav's "v"), so it reads exactly as afresh.
  */
-const PIECE_CACHE = new Map<string, { words: readonly RawWord[]; letters: number }>();
-const PIECE_CACHE_LIMIT = 50_000;
+const PIECE_CACHE = new BoundedCache<{ words: readonly RawWord[]; letters: number }>(50_000);
 
 /** Remembers `words`, read from `piece` with nothing cut (its other readings neither: see PIECE_CACHE). */
 function rememberPiece(piece: string, words: readonly RawWord[], limits: Readonly<NameLimits>): void {
   const letters = words.reduce((n, w) => n + w.text.length, 0);
   if (letters + piece.length >= limits.letters || words.length >= limits.words) return;
-  if (PIECE_CACHE.size >= PIECE_CACHE_LIMIT) PIECE_CACHE.clear();
   PIECE_CACHE.set(piece, { words: words.map((w) => ({ ...w })), letters });
 }
 
@@ -538,8 +537,8 @@ const FUZZY_MAX_LENGTH = Math.max(LEGAL.maxLength, HONORIFIC.maxLength, VARIANT.
 
 // Names repeat their words a lot (70k distinct words in 150k): classify each word once. The cache
 // is bounded (cleared when full) and far larger than what one request can add (see NAME_LIMITS).
-const CLASS_CACHE = new Map<string, ClassifiedWord>();
 export const CLASS_CACHE_LIMIT = 200_000;
+const CLASS_CACHE = new BoundedCache<ClassifiedWord>(CLASS_CACHE_LIMIT);
 /** See classificationCount. */
 let classified = 0;
 
@@ -554,9 +553,7 @@ export function classifyWord(word: string, remember = true): ClassifiedWord {
   classified++;
   const c = classifyExact(word);
   if (!remember) return c;
-  if (CLASS_CACHE.size >= CLASS_CACHE_LIMIT) CLASS_CACHE.clear();
-  CLASS_CACHE.set(word, c);
-  return c;
+  return CLASS_CACHE.set(word, c);
 }
 
 /** Words classified afresh (not found in the cache) since the process started: the tests of the planning's bounds count them. */
@@ -992,18 +989,11 @@ export function normalisedKey(raw: string): string {
 // Consonant skeletons remembered: skeleton() is a chain of regular expressions, and both real traffic
 // and the index build (a list repeats its words) ask for the same words again. Bounded like the
 // word-class cache.
-const SKELETON_CACHE = new Map<string, string>();
-const SKELETON_CACHE_LIMIT = 100_000;
+const SKELETON_CACHE = new BoundedCache<string>(100_000);
 
 /** skeleton(text), remembered (see SKELETON_CACHE). */
 export function skeletonOf(text: string): string {
-  let sk = SKELETON_CACHE.get(text);
-  if (sk === undefined) {
-    sk = skeleton(text);
-    if (SKELETON_CACHE.size >= SKELETON_CACHE_LIMIT) SKELETON_CACHE.clear();
-    SKELETON_CACHE.set(text, sk);
-  }
-  return sk;
+  return SKELETON_CACHE.get(text) ?? SKELETON_CACHE.set(text, skeleton(text));
 }
 
 /**

@@ -23,6 +23,7 @@
  * reading is (name-matcher.ts): a word the lists know keeps its own spelling. Work per word is a
  * fixed number of linear rewrites.
  */
+import { BoundedCache } from './bounded-cache.js';
 
 /**
  * One system's rewrite of a lower-case ASCII word: [pattern, replacement] in order. What a rule
@@ -86,8 +87,7 @@ function apply(word: string, rules: Rules): string {
 
 const NO_READINGS: readonly string[] = Object.freeze([]);
 /** latinReadings' answers by word, bounded (cleared when full, as the word-class cache is). */
-const READINGS_CACHE = new Map<string, readonly string[]>();
-const READINGS_CACHE_LIMIT = 20_000;
+const READINGS_CACHE = new BoundedCache<readonly string[]>(20_000);
 
 /** Letters only another language's transcription of Cyrillic writes: a word with none is left alone. */
 const MARKERS = /j|w|sch|cz|sz|ch|c|h|z/;
@@ -100,7 +100,7 @@ const MARKERS = /j|w|sch|cz|sz|ch|c|h|z/;
 export function latinReadings(word: string): readonly string[] {
   if (word.length < 3 || !MARKERS.test(word) || /\d/.test(word)) return NO_READINGS;
   // A word is read several times a screen (its plan's reading, its patronymic, its Slavic spellings): once.
-  let found = READINGS_CACHE.get(word);
+  const found = READINGS_CACHE.get(word);
   if (found !== undefined) return found;
   const out = new Set<string>();
   for (const rules of SYSTEMS) {
@@ -110,10 +110,7 @@ export function latinReadings(word: string): readonly string[] {
     if (g !== r) out.add(g);
   }
   out.delete(word);
-  found = out.size === 0 ? NO_READINGS : Object.freeze([...out]);
-  if (READINGS_CACHE.size >= READINGS_CACHE_LIMIT) READINGS_CACHE.clear();
-  READINGS_CACHE.set(word, found);
-  return found;
+  return READINGS_CACHE.set(word, out.size === 0 ? NO_READINGS : Object.freeze([...out]));
 }
 
 /**
