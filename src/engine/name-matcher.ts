@@ -182,6 +182,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
   // searched again; it still takes its letters from the budget, as each word does.
   const splits = new Map<string, string[] | null>();
+  // The split of a word depends on the word and the index only: remembered per index (WORD_BREAKS).
+  const memo = index !== undefined && index.tokens === known ? WORD_BREAKS.of(index) : undefined;
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
@@ -193,8 +195,9 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
-    const seen = splits.get(w);
+    const seen = splits.get(w) ?? memo?.get(w);
     if (seen !== undefined) {
+      splits.set(w, seen);
       out.push(...(seen ? seen.map((text) => ({ ...word, text })) : [word]));
       continue;
     }
@@ -202,6 +205,7 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
     if (index && oneEditFromListed(index, w)) {
       splits.set(w, null);
+      memo?.set(w, null);
       out.push(word);
       continue;
     }
@@ -222,10 +226,18 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       if (!own) break;
     }
     splits.set(w, best);
+    memo?.set(w, best);
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
 }
+
+/**
+ * wordBreak's split of a word (null: none) per index: a function of the word and the index's words
+ * only, so a word met again in another name (a common surname, a legal form run together) is not
+ * classified split by split again. Bounded as SLAVIC_CACHE is (cleared when full).
+ */
+const WORD_BREAKS = new PerIndexCache<string[] | null>(50_000);
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
@@ -324,7 +336,18 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
  */
 function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null | false {
   const w = word.text;
-  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return false;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN) return false;
+  // A function of the word's text and the index only: remembered per index (COMMA_SPLITS).
+  const memo = COMMA_SPLITS.of(index);
+  const seen = memo.get(w);
+  return seen !== undefined ? seen : memo.set(w, commaSplitOf(w, index));
+}
+
+/** commaSplit's answers per index, by the word's text (bounded: cleared when full). */
+const COMMA_SPLITS = new PerIndexCache<[string, string] | null | false>(50_000);
+
+function commaSplitOf(w: string, index: BuiltIndex): [string, string] | null | false {
+  if (!/^[a-z]+$/.test(w)) return false;
   const cw = classifyWord(w);
   if (cw.cls !== 'name' || isListedWord(index, cw.text)) return false;
   let best: [string, string] | null = null;
@@ -438,6 +461,25 @@ function mayBeKnown(r: string, known: ReadonlyMap<string, number>): boolean {
  */
 function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   if (t.weak || t.syllabic || t.abjad) return t;
+  if (index === undefined || index.tokens !== known) return romanisedTokenOf(t, known, index);
+  // Its reading depends on the token's text, raw spelling and script reading and on the index only:
+  // remembered per index (ROMANISED_TOKENS), as the text read (null: the token as it is).
+  const memo = ROMANISED_TOKENS.of(index);
+  const key = `${t.text}|${t.raw ?? '\u0000'}|${t.reading ?? '\u0000'}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    const read = romanisedTokenOf(t, known, index);
+    text = memo.set(key, read === t ? null : read.text);
+  }
+  // Every reading other than the token itself is the token with the text read, the word as written
+  // its raw spelling and no script reading left (romanisedReading, patronymicToken).
+  return text === null ? t : { ...t, text, raw: t.raw ?? t.text, reading: undefined };
+}
+
+/** romanisedToken's readings per index (bounded: cleared when full). */
+const ROMANISED_TOKENS = new PerIndexCache<string | null>(50_000);
+
+function romanisedTokenOf(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   // A Ukrainian or Belarusian form of a Russian given name (Uladzimir, Zmitser): read as the Russian one.
   const given = EAST_SLAVIC_GIVEN_FORMS.get(t.text);
   if (given !== undefined && known.has(given)) return { ...t, text: given, raw: t.raw ?? t.text, reading: undefined };
