@@ -1035,7 +1035,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const text = token.persian === unit.text ? unit.text : token.text;
     if (token.abjad) {
       abjadPhonetic(core, index, u, token, text, letterPass);
-      if (token.arabicLetters !== undefined && unit.text === token.text) addRomanised(core, index, u, token);
+      if (token.arabicLetters !== undefined && unit.text === token.text) addRomanised(core, index, u, token, planIndex);
       // A final ه read as the vowel it often is (زاده -zada, وهبه Wehbe): the word without it searches too.
       // Never at the partial similarity: a partial match would keep loose's letter pass off the word.
       if (token.finalHe && text.length >= 3 && text.endsWith('h')) abjadPhonetic(core, index, u, token, text.slice(0, -1), letterPass, false);
@@ -1147,7 +1147,7 @@ const ROMANISED_SIM = 0.92;
  * Persian readings', and without a final ه read as a vowel): each comparison is charged as a written-
  * vowel check (issue #28), and the answer is kept per word and skeleton (ROMANISED_CACHE).
  */
-function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken): void {
+function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken, planIndex: BuiltIndex): void {
   const letters = token.arabicLetters!;
   const texts = [token.text, token.persian, token.finalHe && token.text.endsWith('h') ? token.text.slice(0, -1) : undefined];
   const skeletons = [...texts.map((t) => (t === undefined ? '' : skeletonOf(t))), ...skeletonsOf(letters, skeletonOf)];
@@ -1158,7 +1158,7 @@ function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: N
     for (const id of romanisedIn(index, letters, sk)) core.queueAdd(u, id, ROMANISED_SIM);
     // A word the script writes as one where the list writes two (محمدرضا "Mohammad-Reza", رضاقلی
     // "Reza Gholi"): the list's pair, joined as the index joins it (compounds).
-    if (letters.length >= COMPOUND_LETTERS_MIN) for (const id of romanisedIn(index, letters, sk, compoundSkeletons(index))) core.queueAdd(u, id, ROMANISED_SIM);
+    if (letters.length >= COMPOUND_LETTERS_MIN) for (const id of romanisedIn(index, letters, sk, compoundSkeletons(index, planIndex))) core.queueAdd(u, id, ROMANISED_SIM);
   }
 }
 
@@ -1168,18 +1168,40 @@ const COMPOUND_LETTERS_MIN = 5;
 const COMPOUND_PART_MIN = 3;
 
 const COMPOUND_SKELETONS = new WeakMap<BuiltIndex, Map<string, number[]>>();
+/** The dictionary ids compoundSkeletons tables, per index (1: tabled). */
+const COMPOUND_MEMBERS = new WeakMap<BuiltIndex, Uint8Array>();
 
 /**
  * Consonant skeleton -> dictionary ids of the list's adjacent pairs of words joined (index-builder.ts
  * compounds) of COMPOUND_PART_MIN letters each, made once per index on the first Arabic-script query
  * that asks (BuiltIndex.skeletons has single words only).
  */
-function compoundSkeletons(index: BuiltIndex): Map<string, number[]> {
+function compoundSkeletons(index: BuiltIndex, planIndex: BuiltIndex = index): Map<string, number[]> {
   let map = COMPOUND_SKELETONS.get(index);
   if (map !== undefined) return map;
+  if (planIndex !== index) {
+    // An index of some entries (changed-only.ts): its words that the full index tables as pairs, as
+    // there (a word of its own here may be another name's pair there), so it meets what the full screening meets.
+    map = new Map();
+    compoundSkeletons(planIndex);
+    const members = COMPOUND_MEMBERS.get(planIndex)!;
+    for (let id = 0; id < index.arrays.tokenCount; id++) {
+      const text = listedText(index, id);
+      const at = planIndex.tokens.get(text);
+      if (at === undefined || members[at] === 0) continue;
+      const sk = skeleton(text);
+      const list = map.get(sk);
+      if (list) list.push(id);
+      else map.set(sk, [id]);
+    }
+    COMPOUND_SKELETONS.set(index, map);
+    return map;
+  }
   map = new Map();
   const { unitOff, unitTok, unitPS, tokOff } = index.arrays;
   const added = new Set<number>();
+  const members = new Uint8Array(index.arrays.tokenCount);
+  COMPOUND_MEMBERS.set(index, members);
   const at: number[] = [];
   for (let n = 0; n + 1 < unitOff.length; n++) {
     at.length = 0;
@@ -1191,6 +1213,7 @@ function compoundSkeletons(index: BuiltIndex): Map<string, number[]> {
       const b = at[pos + 1];
       if (a === undefined || b === undefined || tokOff[a + 1] - tokOff[a] < COMPOUND_PART_MIN || tokOff[b + 1] - tokOff[b] < COMPOUND_PART_MIN) continue;
       added.add(unitTok[u]);
+      members[unitTok[u]] = 1;
       const sk = skeleton(listedText(index, unitTok[u]));
       const list = map.get(sk);
       if (list) list.push(unitTok[u]);
