@@ -501,19 +501,8 @@ export interface WeightReference {
 /** A larger index whose single words (its skeleton and anagram tables) an index of some of its entries follows. */
 export type WordsReference = Pick<BuiltIndex, 'tokens' | 'skeletons' | 'anagrams' | 'arrays'>;
 
-/** Per reference index, by its token ID: 1 when its skeleton table lists the token, 2 when its anagram table does. */
-const TABLED = new WeakMap<WordsReference, Uint8Array>();
-
-function tabledIn(words: WordsReference): Uint8Array {
-  let flags = TABLED.get(words);
-  if (flags === undefined) {
-    flags = new Uint8Array(words.tokens.size);
-    for (const ids of words.skeletons.values()) for (const id of ids) flags[id] |= 1;
-    for (const ids of words.anagrams.values()) for (const id of ids) flags[id] |= 2;
-    TABLED.set(words, flags);
-  }
-  return flags;
-}
+/** Whether `table` (a skeleton or anagram table of `words`) lists token `at` under `key`. */
+const tabledAt = (table: ReadonlyMap<string, readonly number[]>, key: string, at: number): boolean => table.get(key)?.includes(at) === true;
 
 /**
  * `words` (Engine.restrictedTo: the full index of an index over some of its entries): a token of
@@ -590,11 +579,11 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   // Tokens some name has as a single token (not only inside a compound or as a raw spelling).
   const single = new Uint8Array(T);
   for (const row of rows) for (const id of row.tokenIds) single[id] = 1;
-  const tabled = words === undefined ? undefined : tabledIn(words);
-  if (tabled !== undefined) {
+  // Looked up token by token in `words`' own tables (these entries' words are few; its tables are not).
+  if (words !== undefined) {
     dict.texts.forEach((text, id) => {
-      const at = words!.tokens.get(text);
-      if (at !== undefined) single[id] |= tabled[at] & 1;
+      const at = single[id] === 0 ? words.tokens.get(text) : undefined;
+      if (at !== undefined && tabledAt(words.skeletons, skeleton(text), at)) single[id] = 1;
     });
   }
   dict.texts.forEach((text, id) => {
@@ -611,10 +600,10 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
 
   // Raw spellings are list words too ("hsueh" of Wade-Giles "Hsueh" = xue): a word break may end on one.
   for (const row of rows) for (const r of row.rawIds) single[r.id] |= 2;
-  if (tabled !== undefined) {
+  if (words !== undefined) {
     dict.texts.forEach((text, id) => {
-      const at = words!.tokens.get(text);
-      if (at !== undefined) single[id] |= tabled[at] & 2;
+      const at = single[id] === 0 && text.length >= ANAGRAM_MIN ? words.tokens.get(text) : undefined;
+      if (at !== undefined && tabledAt(words.anagrams, anagramKey(text), at)) single[id] = 2;
     });
   }
   const anagrams = new Map<string, number[]>();
