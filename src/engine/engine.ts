@@ -161,7 +161,7 @@ export class Engine implements ScreeningEngine {
       const at = this.index.lookup.byId.get(key);
       if (at !== undefined) entries.push(this.entries[at]);
     }
-    const index = buildIndex(entries, this.index);
+    const index = buildIndex(entries, this.index, this.index);
     return new Engine(await MatchingCore.load(index.arrays), index, entries, this.freshness, this.weightOf, this.index);
   }
 

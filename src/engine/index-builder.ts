@@ -498,7 +498,20 @@ export interface WeightReference {
   arrays: { nameCount: number };
 }
 
-export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference): BuiltIndex {
+/** A larger index whose single words (its skeleton and anagram tables) an index of some of its entries follows. */
+export type WordsReference = Pick<BuiltIndex, 'tokens' | 'skeletons' | 'anagrams' | 'arrays'>;
+
+/** Whether `table` (a skeleton or anagram table of `words`) lists token `at` under `key`. */
+const tabledAt = (table: ReadonlyMap<string, readonly number[]>, key: string, at: number): boolean => table.get(key)?.includes(at) === true;
+
+/**
+ * `words` (Engine.restrictedTo: the full index of an index over some of its entries): a token of
+ * these entries is weighed as `words` weighs it (strong there when some name has it strong), and one
+ * that another name of `words` has as a word of its own ("AEROCONTINENTE", written apart "AERO
+ * CONTINENTE" here) is tabled by its skeleton and letters as it is there, so a query meets these
+ * entries' names by every search, and at the weights, it meets them in a full screening.
+ */
+export function buildIndex(entries: readonly ListEntry[], reference?: WeightReference, words?: WordsReference): BuiltIndex {
   const { names, rows, dict, strictAlso, groups, surnames, firstGiven, leadingGiven, nameFlags, givenInitials } = collectNames(entries);
   const N = names.length;
   const T = dict.texts.length;
@@ -523,6 +536,14 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   });
   const tokWeight = new Float32Array(T);
   for (let t = 0; t < T; t++) tokWeight[t] = tokenWeight(dfOf(t), refN, dict.texts[t], dict.weak[t]);
+  // A word weak in these entries' names (an article "AL") may be a name's strong word elsewhere in
+  // `words`, which weighs it as such: weighed as there, so each name here scores as it does there.
+  if (words !== undefined) {
+    for (let t = 0; t < T; t++) {
+      const at = words.tokens.get(dict.texts[t]);
+      if (at !== undefined) tokWeight[t] = words.arrays.tokWeight[at];
+    }
+  }
 
   const unitCount = rows.reduce((s, r) => s + r.tokenIds.length + r.compoundIds.length + r.rawIds.length, 0);
   const unitOff = new Uint32Array(N + 1);
@@ -558,6 +579,13 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   // Tokens some name has as a single token (not only inside a compound or as a raw spelling).
   const single = new Uint8Array(T);
   for (const row of rows) for (const id of row.tokenIds) single[id] = 1;
+  // Looked up token by token in `words`' own tables (these entries' words are few; its tables are not).
+  if (words !== undefined) {
+    dict.texts.forEach((text, id) => {
+      const at = single[id] === 0 ? words.tokens.get(text) : undefined;
+      if (at !== undefined && tabledAt(words.skeletons, skeleton(text), at)) single[id] = 1;
+    });
+  }
   dict.texts.forEach((text, id) => {
     // Compounds meet their counterparts through letters (trigrams), not through skeletons.
     if (single[id] === 0) return;
@@ -572,6 +600,12 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
 
   // Raw spellings are list words too ("hsueh" of Wade-Giles "Hsueh" = xue): a word break may end on one.
   for (const row of rows) for (const r of row.rawIds) single[r.id] |= 2;
+  if (words !== undefined) {
+    dict.texts.forEach((text, id) => {
+      const at = single[id] === 0 && text.length >= ANAGRAM_MIN ? words.tokens.get(text) : undefined;
+      if (at !== undefined && tabledAt(words.anagrams, anagramKey(text), at)) single[id] = 2;
+    });
+  }
   const anagrams = new Map<string, number[]>();
   dict.texts.forEach((text, id) => {
     if (single[id] === 0 || text.length < ANAGRAM_MIN) return;

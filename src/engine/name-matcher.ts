@@ -182,6 +182,8 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
   // A word met again (a crafted name repeats one) splits as it did: its split is looked up, not
   // searched again; it still takes its letters from the budget, as each word does.
   const splits = new Map<string, string[] | null>();
+  // The split of a word depends on the word and the index only: remembered per index (WORD_BREAKS).
+  const memo = index !== undefined && index.tokens === known ? WORD_BREAKS.of(index) : undefined;
   for (const word of words) {
     const w = word.text;
     const cw = word.syllabic || w.length < 6 || w.length > budget ? undefined : classifyWord(w);
@@ -193,8 +195,9 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       continue;
     }
     budget -= w.length;
-    const seen = splits.get(w);
+    const seen = splits.get(w) ?? memo?.get(w);
     if (seen !== undefined) {
+      splits.set(w, seen);
       out.push(...(seen ? seen.map((text) => ({ ...word, text })) : [word]));
       continue;
     }
@@ -202,6 +205,7 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
     // not "Bar bin"; "Ulatov" is Bulatov, not "Ula" + the legal form "tov").
     if (index && oneEditFromListed(index, w)) {
       splits.set(w, null);
+      memo?.set(w, null);
       out.push(word);
       continue;
     }
@@ -222,10 +226,18 @@ function wordBreak(words: readonly RawWord[], known: ReadonlyMap<string, number>
       if (!own) break;
     }
     splits.set(w, best);
+    memo?.set(w, best);
     out.push(...(best ? best.map((text) => ({ ...word, text })) : [word]));
   }
   return out;
 }
+
+/**
+ * wordBreak's split of a word (null: none) per index: a function of the word and the index's words
+ * only, so a word met again in another name (a common surname, a legal form run together) is not
+ * classified split by split again. Bounded as SLAVIC_CACHE is (cleared when full).
+ */
+const WORD_BREAKS = new PerIndexCache<string[] | null>(50_000);
 
 const PHRASE_WORD_SET: ReadonlySet<string> = new Set(PHRASE_WORDS);
 
@@ -324,7 +336,18 @@ function commaJoins(words: readonly RawWord[], index: BuiltIndex, letters: numbe
  */
 function commaSplit(word: RawWord, index: BuiltIndex): [string, string] | null | false {
   const w = word.text;
-  if (word.syllabic || w.length < COMMA_JOIN_MIN || !/^[a-z]+$/.test(w)) return false;
+  if (word.syllabic || w.length < COMMA_JOIN_MIN) return false;
+  // A function of the word's text and the index only: remembered per index (COMMA_SPLITS).
+  const memo = COMMA_SPLITS.of(index);
+  const seen = memo.get(w);
+  return seen !== undefined ? seen : memo.set(w, commaSplitOf(w, index));
+}
+
+/** commaSplit's answers per index, by the word's text (bounded: cleared when full). */
+const COMMA_SPLITS = new PerIndexCache<[string, string] | null | false>(50_000);
+
+function commaSplitOf(w: string, index: BuiltIndex): [string, string] | null | false {
+  if (!/^[a-z]+$/.test(w)) return false;
   const cw = classifyWord(w);
   if (cw.cls !== 'name' || isListedWord(index, cw.text)) return false;
   let best: [string, string] | null = null;
@@ -438,6 +461,25 @@ function mayBeKnown(r: string, known: ReadonlyMap<string, number>): boolean {
  */
 function romanisedToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   if (t.weak || t.syllabic || t.abjad) return t;
+  if (index === undefined || index.tokens !== known) return romanisedTokenOf(t, known, index);
+  // Its reading depends on the token's text, raw spelling and script reading and on the index only:
+  // remembered per index (ROMANISED_TOKENS), as the text read (null: the token as it is).
+  const memo = ROMANISED_TOKENS.of(index);
+  const key = `${t.text}|${t.raw ?? '\u0000'}|${t.reading ?? '\u0000'}`;
+  let text = memo.get(key);
+  if (text === undefined) {
+    const read = romanisedTokenOf(t, known, index);
+    text = memo.set(key, read === t ? null : read.text);
+  }
+  // Every reading other than the token itself is the token with the text read, the word as written
+  // its raw spelling and no script reading left (romanisedReading, patronymicToken).
+  return text === null ? t : { ...t, text, raw: t.raw ?? t.text, reading: undefined };
+}
+
+/** romanisedToken's readings per index (bounded: cleared when full). */
+const ROMANISED_TOKENS = new PerIndexCache<string | null>(50_000);
+
+function romanisedTokenOf(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   // A Ukrainian or Belarusian form of a Russian given name (Uladzimir, Zmitser): read as the Russian one.
   const given = EAST_SLAVIC_GIVEN_FORMS.get(t.text);
   if (given !== undefined && known.has(given)) return { ...t, text: given, raw: t.raw ?? t.text, reading: undefined };
@@ -993,7 +1035,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     const text = token.persian === unit.text ? unit.text : token.text;
     if (token.abjad) {
       abjadPhonetic(core, index, u, token, text, letterPass);
-      if (token.arabicLetters !== undefined && unit.text === token.text) addRomanised(core, index, u, token);
+      if (token.arabicLetters !== undefined && unit.text === token.text) addRomanised(core, index, u, token, planIndex);
       // A final ه read as the vowel it often is (زاده -zada, وهبه Wehbe): the word without it searches too.
       // Never at the partial similarity: a partial match would keep loose's letter pass off the word.
       if (token.finalHe && text.length >= 3 && text.endsWith('h')) abjadPhonetic(core, index, u, token, text.slice(0, -1), letterPass, false);
@@ -1105,7 +1147,7 @@ const ROMANISED_SIM = 0.92;
  * Persian readings', and without a final ه read as a vowel): each comparison is charged as a written-
  * vowel check (issue #28), and the answer is kept per word and skeleton (ROMANISED_CACHE).
  */
-function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken): void {
+function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: NameToken, planIndex: BuiltIndex): void {
   const letters = token.arabicLetters!;
   const texts = [token.text, token.persian, token.finalHe && token.text.endsWith('h') ? token.text.slice(0, -1) : undefined];
   const skeletons = [...texts.map((t) => (t === undefined ? '' : skeletonOf(t))), ...skeletonsOf(letters, skeletonOf)];
@@ -1116,7 +1158,7 @@ function addRomanised(core: MatchingCore, index: BuiltIndex, u: number, token: N
     for (const id of romanisedIn(index, letters, sk)) core.queueAdd(u, id, ROMANISED_SIM);
     // A word the script writes as one where the list writes two (محمدرضا "Mohammad-Reza", رضاقلی
     // "Reza Gholi"): the list's pair, joined as the index joins it (compounds).
-    if (letters.length >= COMPOUND_LETTERS_MIN) for (const id of romanisedIn(index, letters, sk, compoundSkeletons(index))) core.queueAdd(u, id, ROMANISED_SIM);
+    if (letters.length >= COMPOUND_LETTERS_MIN) for (const id of romanisedIn(index, letters, sk, compoundSkeletons(index, planIndex))) core.queueAdd(u, id, ROMANISED_SIM);
   }
 }
 
@@ -1126,18 +1168,40 @@ const COMPOUND_LETTERS_MIN = 5;
 const COMPOUND_PART_MIN = 3;
 
 const COMPOUND_SKELETONS = new WeakMap<BuiltIndex, Map<string, number[]>>();
+/** The dictionary ids compoundSkeletons tables, per index (1: tabled). */
+const COMPOUND_MEMBERS = new WeakMap<BuiltIndex, Uint8Array>();
 
 /**
  * Consonant skeleton -> dictionary ids of the list's adjacent pairs of words joined (index-builder.ts
  * compounds) of COMPOUND_PART_MIN letters each, made once per index on the first Arabic-script query
  * that asks (BuiltIndex.skeletons has single words only).
  */
-function compoundSkeletons(index: BuiltIndex): Map<string, number[]> {
+function compoundSkeletons(index: BuiltIndex, planIndex: BuiltIndex = index): Map<string, number[]> {
   let map = COMPOUND_SKELETONS.get(index);
   if (map !== undefined) return map;
+  if (planIndex !== index) {
+    // An index of some entries (changed-only.ts): its words that the full index tables as pairs, as
+    // there (a word of its own here may be another name's pair there), so it meets what the full screening meets.
+    map = new Map();
+    compoundSkeletons(planIndex);
+    const members = COMPOUND_MEMBERS.get(planIndex)!;
+    for (let id = 0; id < index.arrays.tokenCount; id++) {
+      const text = listedText(index, id);
+      const at = planIndex.tokens.get(text);
+      if (at === undefined || members[at] === 0) continue;
+      const sk = skeleton(text);
+      const list = map.get(sk);
+      if (list) list.push(id);
+      else map.set(sk, [id]);
+    }
+    COMPOUND_SKELETONS.set(index, map);
+    return map;
+  }
   map = new Map();
   const { unitOff, unitTok, unitPS, tokOff } = index.arrays;
   const added = new Set<number>();
+  const members = new Uint8Array(index.arrays.tokenCount);
+  COMPOUND_MEMBERS.set(index, members);
   const at: number[] = [];
   for (let n = 0; n + 1 < unitOff.length; n++) {
     at.length = 0;
@@ -1149,6 +1213,7 @@ function compoundSkeletons(index: BuiltIndex): Map<string, number[]> {
       const b = at[pos + 1];
       if (a === undefined || b === undefined || tokOff[a + 1] - tokOff[a] < COMPOUND_PART_MIN || tokOff[b + 1] - tokOff[b] < COMPOUND_PART_MIN) continue;
       added.add(unitTok[u]);
+      members[unitTok[u]] = 1;
       const sk = skeleton(listedText(index, unitTok[u]));
       const list = map.get(sk);
       if (list) list.push(unitTok[u]);
