@@ -33,6 +33,14 @@ const ENTRIES: ListEntry[] = [
   entry('117', 'CHOE, Ryong Hae'),
   entry('118', LONG_NAME, { kind: 'entity' }),
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
+  entry('120', 'QUORVANI, Zeldrik Tamas', {
+    aliases: [
+      { name: 'MULLAH ZELDRIK', type: 'aka', quality: 'weak' },
+      { name: 'VESHTARO, Abou', type: 'aka', quality: 'weak' },
+      { name: 'HAJI MULLAH BRONZAK', type: 'aka', quality: 'weak' },
+      { name: 'ABU OMAR', type: 'aka', quality: 'weak' },
+    ],
+  }),
   // Name-scoring rules (ids from 200).
   entry('200', 'JUNCKER, Jean-Claude'),
   entry('201', 'OMAR BIN ABDULLAH AL-MUHAMMAD'),
@@ -101,6 +109,18 @@ describe('names that must not match', () => {
       for (const mode of FUZZINESS_MODES) {
         expect(engine.screen({ name, fuzziness: mode }).matches, `${name} / ${mode}`).toEqual([]);
       }
+    }
+  });
+
+  it('a weak a.k.a. of titles and one name word, written whole (titles in any spelling), reaches review in balanced and loose, never strict (issue #27)', () => {
+    for (const name of ['Mullah Zeldrik', 'Mulla Zeldrik', 'Abou Veshtaro', 'Hajji Mollah Bronzak']) {
+      expect(hits(name, 'balanced', '120'), name).toBe(true);
+      expect(hits(name, 'loose', '120'), name).toBe(true);
+      expect(hits(name, 'strict', '120'), name).toBe(false);
+    }
+    // The name word alone, another title, a word added, a common name: the weak alias stays weak.
+    for (const name of ['Zeldrik', 'Sheikh Zeldrik', 'Mullah Zeldrik Hamid', 'Mullah Bronzak', 'Abu Omar']) {
+      expect(hits(name, 'balanced', '120'), name).toBe(false);
     }
   });
 
