@@ -33,6 +33,8 @@ const ENTRIES: ListEntry[] = [
   entry('117', 'CHOE, Ryong Hae'),
   entry('118', LONG_NAME, { kind: 'entity' }),
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
+  entry('121', 'VARNOSKY, Pavel D.'),
+  entry('122', 'Gustav T. Brenneck'),
   entry('120', 'QUORVANI, Zeldrik Tamas', {
     aliases: [
       { name: 'MULLAH ZELDRIK', type: 'aka', quality: 'weak' },
@@ -110,6 +112,16 @@ describe('names that must not match', () => {
         expect(engine.screen({ name, fuzziness: mode }).matches, `${name} / ${mode}`).toEqual([]);
       }
     }
+  });
+
+  it('a listed initial met by a query word of its letter, the list name\'s other words all matched, reaches review in balanced and loose (issue #27)', () => {
+    for (const name of ['Pavel Dmitrievich Varnosky', 'VARNOSKY Pavel Dmitrijevitj', 'Gustav Theodor Brenneck']) {
+      expect(hits(name, 'balanced', name.includes('Gustav') ? '122' : '121'), name).toBe(true);
+      expect(hits(name, 'loose', name.includes('Gustav') ? '122' : '121'), name).toBe(true);
+    }
+    // Another letter, or a listed word left unmatched beside the initial: another person.
+    expect(hits('Pavel Sergeyevich Varnosky', 'balanced', '121')).toBe(false);
+    expect(hits('Gustav Tannhauser', 'balanced', '122')).toBe(false);
   });
 
   it('a weak a.k.a. of titles and one name word, written whole (titles in any spelling), reaches review in balanced and loose, never strict (issue #27)', () => {
