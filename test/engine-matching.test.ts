@@ -34,6 +34,7 @@ const ENTRIES: ListEntry[] = [
   entry('118', LONG_NAME, { kind: 'entity' }),
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
   entry('121', 'VARNOSKY, Pavel D.'),
+  entry('123', 'AL-BUSHAWI, Tarik Hamdun'),
   entry('122', 'Gustav T. Brenneck'),
   entry('120', 'QUORVANI, Zeldrik Tamas', {
     aliases: [
@@ -112,6 +113,11 @@ describe('names that must not match', () => {
         expect(engine.screen({ name, fuzziness: mode }).matches, `${name} / ${mode}`).toEqual([]);
       }
     }
+  });
+
+  it('an Arabic name in the French transcription (ou, ch) finds its English spelling in balanced and loose (issue #27)', () => {
+    expect(hits('Tarik Hamdoun al-Bouchaoui', 'balanced', '123')).toBe(true);
+    expect(hits('Tarik Hamdoun al-Bouchaoui', 'loose', '123')).toBe(true);
   });
 
   it('a listed initial met by a query word of its letter, the list name\'s other words all matched, reaches review in balanced and loose (issue #27)', () => {
