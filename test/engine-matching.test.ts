@@ -35,6 +35,8 @@ const ENTRIES: ListEntry[] = [
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
   entry('121', 'VARNOSKY, Pavel D.'),
   entry('123', 'AL-BUSHAWI, Tarik Hamdun'),
+  entry('124', 'ALEKSOVICH, Kastus Piatrovich'),
+  entry('125', 'YAKSOVICH, Ihar'),
   entry('122', 'Gustav T. Brenneck'),
   entry('120', 'QUORVANI, Zeldrik Tamas', {
     aliases: [
@@ -113,6 +115,11 @@ describe('names that must not match', () => {
         expect(engine.screen({ name, fuzziness: mode }).matches, `${name} / ${mode}`).toEqual([]);
       }
     }
+  });
+
+  it('a Cyrillic word beginning Ал is no glued Arabic article: Аляксовіч is Aliaksovich, not "al Yaksovich" (issue #27)', () => {
+    expect(hits('Кастусь Пятровіч Аляксовіч', 'balanced', '124')).toBe(true);
+    expect(hits('Кастусь Пятровіч Аляксовіч', 'balanced', '125')).toBe(false);
   });
 
   it('an Arabic name in the French transcription (ou, ch) finds its English spelling in balanced and loose (issue #27)', () => {
