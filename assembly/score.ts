@@ -550,17 +550,24 @@ let mass: f32 = 0;
   }
   // The reverse: a one-letter list token left over meets a left-over query word of three letters or
   // more that starts with it ("Sergei Gennadievich" for "Sergei G.": the list wrote the initial only),
-  // when every other word of the list name is matched: the initial is all the query has not met
-  // ("George Radley" is not "George R. Mitchell").
+  // when every other word of the list name is matched, two words at least: the initial is all the
+  // query has not met ("George Radley" is not "George R. Mitchell"), beside a whole name ("Marissa
+  // Ellis" is not "MARIA E", "Azize Manco" not "M. AZIZ").
   let open = false;
   let initials = false;
+  let whole = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
-    if ((ps >> 8) != 1 || (spanMask64(ps & 0xff, 1) & cMaskL) != 0) continue;
-    if (load<u8>(tokLen8 + <usize>load<u32>(unitTok + (<usize>j << 2))) == 1) initials = true;
+    if ((ps >> 8) != 1) continue;
+    const single = load<u8>(tokLen8 + <usize>load<u32>(unitTok + (<usize>j << 2))) == 1;
+    if ((spanMask64(ps & 0xff, 1) & cMaskL) != 0) {
+      if (!single) whole++;
+      continue;
+    }
+    if (single) initials = true;
     else open = true;
   }
-  for (let j = uStart; j < uEnd && initials && !open; j++) {
+  for (let j = uStart; j < uEnd && initials && !open && whole >= 2; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
     if ((ps >> 8) != 1) continue;
     const tok = load<u32>(unitTok + (<usize>j << 2));

@@ -38,6 +38,7 @@ const ENTRIES: ListEntry[] = [
   entry('124', 'ALEKSOVICH, Kastus Piatrovich'),
   entry('125', 'YAKSOVICH, Ihar'),
   entry('122', 'Gustav T. Brenneck'),
+  entry('126', 'ZELFIRA K'),
   entry('120', 'QUORVANI, Zeldrik Tamas', {
     aliases: [
       { name: 'MULLAH ZELDRIK', type: 'aka', quality: 'weak' },
@@ -135,6 +136,8 @@ describe('names that must not match', () => {
     // Another letter, or a listed word left unmatched beside the initial: another person.
     expect(hits('Pavel Sergeyevich Varnosky', 'balanced', '121')).toBe(false);
     expect(hits('Gustav Tannhauser', 'balanced', '122')).toBe(false);
+    // One whole word beside the initial is too little: another person of that given name.
+    expect(hits('Zelfira Kostova', 'balanced', '126')).toBe(false);
   });
 
   it('a weak a.k.a. of titles and one name word, written whole (titles in any spelling), reaches review in balanced and loose, never strict (issue #27)', () => {
