@@ -231,6 +231,9 @@ export function skippedCount(): i32 {
   return skipped;
 }
 
+// u32[64]: per letter symbol, the query positions of whole words starting with it (prepareBound).
+const qWordLetters = memory.data(64 * 4);
+
 // f32[MAXQ]: per query position, the most it adds to the matched mass when covered (prepareBound).
 const qBoundW = memory.data(MAXQ * 4);
 
@@ -257,6 +260,17 @@ function prepareBound(units: i32): void {
         if (sym > 0) wildLetters |= <u32>1 << <u32>((sym - 1) % 32);
         else wildAny = true; // not a letter or digit (never, after normalisation): assume anything
       }
+    }
+  }
+  // Per letter, the query positions of whole words (three letters or more, not literal) starting with it.
+  for (let k = 0; k < 64; k++) store<u32>(qWordLetters + (<usize>k << 2), 0);
+  if (initialSim > 0) {
+    for (let i = 0; i < units; i++) {
+      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) < 3) continue;
+      const qbit = <u32>1 << load<u32>(qPos + (<usize>i << 2));
+      if ((literalMask & qbit) != 0) continue;
+      const sym = symbol(load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2))));
+      if (sym > 0) store<u32>(qWordLetters + (<usize>sym << 2), load<u32>(qWordLetters + (<usize>sym << 2)) | qbit);
     }
   }
   lamQueryMin = lamMissingContained > 0 && lamMissingContained < lamMissingQuery ? lamMissingContained : lamMissingQuery;
@@ -415,6 +429,18 @@ let mass: f32 = 0;
   let cc: u64 = wildAny ? <u64>-1 : 0;
   for (let j = uStart; j < uEnd; j++) {
     const tok = load<u32>(unitTok + (<usize>j << 2));
+    // A listed initial may take a query word of its letter (matchInitials): both stay open to the bound.
+    if (initialSim > 0 && load<u8>(tokLen8 + <usize>tok) == 1) {
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      if ((ps >> 8) == 1) {
+        const sym = <i32>load<u8>(tokFirst + <usize>tok);
+        const words = sym > 0 ? load<u32>(qWordLetters + (<usize>sym << 2)) : 0;
+        if (words != 0) {
+          qc |= words;
+          cc |= spanMask64(ps & 0xff, 1);
+        }
+      }
+    }
     // No query unit found this token: skip its MAXQ similarity slots.
     if (load<u8>(simFlag + <usize>tok) == 0 && !simFlagUnreliable) continue;
     const wc = load<f32>(unitW + (<usize>j << 2));
@@ -515,6 +541,50 @@ let mass: f32 = 0;
       const tok = load<u32>(unitTok + (<usize>j << 2));
       if (!startsWith(tok, letter) || load<u8>(tokLen8 + <usize>tok) < 3) continue;
       const m = (load<f32>(qWeight + (<usize>i << 2)) + load<f32>(unitW + (<usize>j << 2))) * 0.5;
+      mt += initialSim * m;
+      ms += m;
+      qMaskL |= qm;
+      cMaskL |= cm;
+      break;
+    }
+  }
+  // The reverse: a one-letter list token left over meets a left-over query word of three letters or
+  // more that starts with it ("Sergei Gennadievich" for "Sergei G.": the list wrote the initial only),
+  // when every other word of the list name is matched, two words at least: the initial is all the
+  // query has not met ("George Radley" is not "George R. Mitchell"), beside a whole name ("Marissa
+  // Ellis" is not "MARIA E", "Azize Manco" not "M. AZIZ").
+  let open = false;
+  let initials = false;
+  let whole = 0;
+  for (let j = uStart; j < uEnd; j++) {
+    const ps = load<u32>(unitPS + (<usize>j << 2));
+    if ((ps >> 8) != 1) continue;
+    const single = load<u8>(tokLen8 + <usize>load<u32>(unitTok + (<usize>j << 2))) == 1;
+    if ((spanMask64(ps & 0xff, 1) & cMaskL) != 0) {
+      if (!single) whole++;
+      continue;
+    }
+    if (single) initials = true;
+    else open = true;
+  }
+  for (let j = uStart; j < uEnd && initials && !open && whole >= 2; j++) {
+    const ps = load<u32>(unitPS + (<usize>j << 2));
+    if ((ps >> 8) != 1) continue;
+    const tok = load<u32>(unitTok + (<usize>j << 2));
+    if (load<u8>(tokLen8 + <usize>tok) != 1) continue;
+    const cm = spanMask64(ps & 0xff, 1);
+    if ((cm & cMaskL) != 0) continue;
+    const sym = <i32>load<u8>(tokFirst + <usize>tok);
+    if (sym <= 0) continue;
+    for (let i = 0; i < units; i++) {
+      if (load<u32>(qSpan + (<usize>i << 2)) != 1 || load<u32>(qLen + (<usize>i << 2)) < 3) continue;
+      const qm = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+      if ((qm & (qMaskL | literalMask)) != 0) continue;
+      if (symbol(load<u8>(qBytes + <usize>load<u32>(qOff + (<usize>i << 2)))) != sym) continue;
+      // One letter is all the pair says: the lighter weight (the initial's, mostly) is its mass.
+      const wq = load<f32>(qWeight + (<usize>i << 2));
+      const wc = load<f32>(unitW + (<usize>j << 2));
+      const m = wq < wc ? wq : wc;
       mt += initialSim * m;
       ms += m;
       qMaskL |= qm;

@@ -33,6 +33,20 @@ const ENTRIES: ListEntry[] = [
   entry('117', 'CHOE, Ryong Hae'),
   entry('118', LONG_NAME, { kind: 'entity' }),
   entry('119', 'BRAND SERVER OPTIONS', { kind: 'entity', aliases: [{ name: 'BSO', type: 'aka', quality: 'weak' }] }),
+  entry('121', 'VARNOSKY, Pavel D.'),
+  entry('123', 'AL-BUSHAWI, Tarik Hamdun'),
+  entry('124', 'ALEKSOVICH, Kastus Piatrovich'),
+  entry('125', 'YAKSOVICH, Ihar'),
+  entry('122', 'Gustav T. Brenneck'),
+  entry('126', 'ZELFIRA K'),
+  entry('120', 'QUORVANI, Zeldrik Tamas', {
+    aliases: [
+      { name: 'MULLAH ZELDRIK', type: 'aka', quality: 'weak' },
+      { name: 'VESHTARO, Abou', type: 'aka', quality: 'weak' },
+      { name: 'HAJI MULLAH BRONZAK', type: 'aka', quality: 'weak' },
+      { name: 'ABU OMAR', type: 'aka', quality: 'weak' },
+    ],
+  }),
   // Name-scoring rules (ids from 200).
   entry('200', 'JUNCKER, Jean-Claude'),
   entry('201', 'OMAR BIN ABDULLAH AL-MUHAMMAD'),
@@ -101,6 +115,40 @@ describe('names that must not match', () => {
       for (const mode of FUZZINESS_MODES) {
         expect(engine.screen({ name, fuzziness: mode }).matches, `${name} / ${mode}`).toEqual([]);
       }
+    }
+  });
+
+  it('a Cyrillic word beginning Ал is no glued Arabic article: Аляксовіч is Aliaksovich, not "al Yaksovich" (issue #27)', () => {
+    expect(hits('Кастусь Пятровіч Аляксовіч', 'balanced', '124')).toBe(true);
+    expect(hits('Кастусь Пятровіч Аляксовіч', 'balanced', '125')).toBe(false);
+  });
+
+  it('an Arabic name in the French transcription (ou, ch) finds its English spelling in balanced and loose (issue #27)', () => {
+    expect(hits('Tarik Hamdoun al-Bouchaoui', 'balanced', '123')).toBe(true);
+    expect(hits('Tarik Hamdoun al-Bouchaoui', 'loose', '123')).toBe(true);
+  });
+
+  it('a listed initial met by a query word of its letter, the list name\'s other words all matched, reaches review in balanced and loose (issue #27)', () => {
+    for (const name of ['Pavel Dmitrievich Varnosky', 'VARNOSKY Pavel Dmitrijevitj', 'Gustav Theodor Brenneck']) {
+      expect(hits(name, 'balanced', name.includes('Gustav') ? '122' : '121'), name).toBe(true);
+      expect(hits(name, 'loose', name.includes('Gustav') ? '122' : '121'), name).toBe(true);
+    }
+    // Another letter, or a listed word left unmatched beside the initial: another person.
+    expect(hits('Pavel Sergeyevich Varnosky', 'balanced', '121')).toBe(false);
+    expect(hits('Gustav Tannhauser', 'balanced', '122')).toBe(false);
+    // One whole word beside the initial is too little: another person of that given name.
+    expect(hits('Zelfira Kostova', 'balanced', '126')).toBe(false);
+  });
+
+  it('a weak a.k.a. of titles and one name word, written whole (titles in any spelling), reaches review in balanced and loose, never strict (issue #27)', () => {
+    for (const name of ['Mullah Zeldrik', 'Mulla Zeldrik', 'Abou Veshtaro', 'Hajji Mollah Bronzak']) {
+      expect(hits(name, 'balanced', '120'), name).toBe(true);
+      expect(hits(name, 'loose', '120'), name).toBe(true);
+      expect(hits(name, 'strict', '120'), name).toBe(false);
+    }
+    // The name word alone, another title, a word added, a common name: the weak alias stays weak.
+    for (const name of ['Zeldrik', 'Sheikh Zeldrik', 'Mullah Zeldrik Hamid', 'Mullah Bronzak', 'Abu Omar']) {
+      expect(hits(name, 'balanced', '120'), name).toBe(false);
     }
   });
 

@@ -14,7 +14,7 @@ import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, READ_WORK, type WeightOf } from './name-matcher.js';
 import { normaliseName } from './normalise.js';
-import { COMMON_NAMES } from './vocabulary.js';
+import { COMMON_NAMES, titleForm } from './vocabulary.js';
 import type {
   Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine, ScreenSummary,
 } from './types.js';
@@ -114,6 +114,29 @@ export function joinedInitials(name: string): string | null {
   if (!m) return null;
   const at = m.index + m[1].length;
   return name.slice(0, at) + m[2].replace(/[\s.]/g, '') + name.slice(at + m[2].length);
+}
+
+/** A name of titles and one name word: the word and its titles' forms, sorted (titledWhole). */
+interface TitledName {
+  word: string;
+  titles: string;
+}
+
+/** Weak aliases of titles and a name word on more list names than this stay weak (Engine.titledWhole). */
+const TITLED_NAME_MAX_NAMES = 20;
+
+/** The name as titles and one name word (any order), or null: no title, or more name words than one. */
+function titledName(name: string): TitledName | null {
+  const titles: string[] = [];
+  let word: string | undefined;
+  for (const t of normaliseName(name)) {
+    const form = titleForm(t.text);
+    if (form !== undefined) titles.push(form);
+    else if (t.weak) continue;
+    else if (word !== undefined) return null;
+    else word = t.text;
+  }
+  return word === undefined || titles.length === 0 ? null : { word, titles: titles.sort().join(' ') };
 }
 
 /** Words of a name that are not particles, titles, legal forms or stop words. */
@@ -228,13 +251,16 @@ export class Engine implements ScreeningEngine {
       }
       // The query name's strong words, counted at the first weak alias hit (weakAliasScore).
       let queryStrong: number | undefined;
+      let queryTitled: TitledName | null | undefined;
       for (let h = 0; h < hits.length; h++) {
         const hit = hits[h];
         const named = names[hit.name];
         // OFAC's low-quality ("weak") a.k.a.s are not meant to identify anyone alone: a match on
         // such a name counts 0.7 of its score, so it stays under every review threshold unless
         // other evidence corroborates it, and an entry's strong names win over its weak ones.
-        const score = named.weak ? this.weakAliasScore(hit.name, named.entry, hit.score, () => (queryStrong ??= strongWords(name))) : hit.score;
+        const score = named.weak
+          ? this.weakAliasScore(hit.name, named.entry, hit.score, () => (queryStrong ??= strongWords(name)), () => (queryTitled === undefined ? (queryTitled = titledName(name)) : queryTitled))
+          : hit.score;
         // An entry an identifier names keeps its name score, however low: it will be reported anyway.
         if (!keep(score) && !identified.has(named.entry)) continue;
         const prev = best.get(named.entry);
@@ -258,7 +284,7 @@ export class Engine implements ScreeningEngine {
    * ("Omar the Chechen" for the weak "Chechen Omar"; not "Miguel Martinez"): then at most
    * WEAK_FULL_CAP, which reaches the review thresholds of balanced and loose but never block nor strict.
    */
-  private weakAliasScore(name: number, entry: number, score: number, queryStrong: () => number): number {
+  private weakAliasScore(name: number, entry: number, score: number, queryStrong: () => number, queryTitled: () => TitledName | null): number {
     if (score < WEAK_FULL_MIN || this.entries[entry].kind !== 'individual') return score * WEAK_ALIAS_FACTOR;
     let strong = this.weakStrong.get(name);
     if (strong === undefined) {
@@ -268,7 +294,30 @@ export class Engine implements ScreeningEngine {
       this.weakStrong.set(name, strong);
     }
     // The query's words are the alias's, no more: a name with a word added is another name.
-    return strong >= 2 && queryStrong() === strong ? Math.min(score, WEAK_FULL_CAP) : score * WEAK_ALIAS_FACTOR;
+    if (strong >= 2 && queryStrong() === strong) return Math.min(score, WEAK_FULL_CAP);
+    return this.titledWhole(name, queryTitled) ? Math.min(score, WEAK_FULL_CAP) : score * WEAK_ALIAS_FACTOR;
+  }
+
+  /** Per weak alias asked about: its titles' forms and its one name word, or null (titledWhole). */
+  private readonly weakTitled = new Map<number, TitledName | null>();
+
+  /**
+   * A weak a.k.a. of titles and one name ("MULLAH X", "X, Shaykh", "Abu X", "HAJI MULLAH X"), written whole
+   * by the query: its titles, in any of their spellings (TITLE_FORMS), and its name, no other word. The
+   * title and the name together are a name the list gives (the UN lists many people so), where the name
+   * alone is a given name many bear. Not a name word of the common names (COMMON_NAMES: "Abu Omar", "Dr.
+   * Ibrahim" name thousands), nor one many list names carry (TITLED_NAME_MAX_NAMES).
+   */
+  private titledWhole(name: number, queryTitled: () => TitledName | null): boolean {
+    let alias = this.weakTitled.get(name);
+    if (alias === undefined) {
+      alias = titledName(this.index.names[name].text);
+      if (alias !== null && (COMMON_NAMES.has(alias.word) || (this.weightOf.namesWith?.(alias.word) ?? 0) > TITLED_NAME_MAX_NAMES)) alias = null;
+      this.weakTitled.set(name, alias);
+    }
+    if (alias === null) return false;
+    const query = queryTitled();
+    return query !== null && query.word === alias.word && query.titles === alias.titles;
   }
 
   private toMatch(request: ScreenRequest, entryIndex: number, best: BestName): Match {

@@ -267,9 +267,11 @@ function oneEditFromListed(index: BuiltIndex, w: string): boolean {
 /**
  * A glued article ("Elzahrani", "Alqardawi") on a word the lists know without it is the particle
  * written apart ("El Zahrani"): split, as normalisation splits it on the Arabic names it knows.
+ * Not in a name written in Cyrillic: its "al" is the transliteration of Ал, the start of a Slavic
+ * word (Аляксін is Aliaksin, not "al Yaksin"); Russian writes the Arabic article apart (аль-).
  */
-function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] {
-  if (!words.some((w) => GLUED.test(w.text))) return words as RawWord[];
+function gluedArticles(words: readonly RawWord[], index: BuiltIndex, name: string): RawWord[] {
+  if (!words.some((w) => GLUED.test(w.text)) || CYRILLIC_LETTER.test(name)) return words as RawWord[];
   return words.flatMap((w) => {
     if (w.syllabic || !GLUED.test(w.text) || isListedWord(index, classifyWord(w.text).text) || swappedStart(w.text, index)) return [w];
     const rest = w.text.slice(2);
@@ -278,6 +280,7 @@ function gluedArticles(words: readonly RawWord[], index: BuiltIndex): RawWord[] 
 }
 
 const GLUED = /^(?:al|el)[a-z]{4}/;
+const CYRILLIC_LETTER = /[\u0400-\u04ff]/;
 
 /**
  * A word whose first two letters, swapped back, make a list word ("aLtina" for Latina, "Elbanon"
@@ -623,7 +626,7 @@ export function planQuery(
   limits: Readonly<QueryLimits> = FULL_LIMITS, glue?: BuiltIndex,
 ): QueryPlan {
   const fuzzy = fuzzyName(name, mode, glue);
-  return planWords(glue ? gluedArticles(rawWords(fuzzy, limits), glue) : rawWords(fuzzy, limits), mode, weightOf, known, limits, glue);
+  return planWords(glue ? gluedArticles(rawWords(fuzzy, limits), glue, fuzzy) : rawWords(fuzzy, limits), mode, weightOf, known, limits, glue);
 }
 
 /**
@@ -1503,7 +1506,7 @@ export function matchName(
   // strong tokens scores 1 in every mode, whatever its weak words (titles, legal forms) or the
   // fuzzy plan (word breaks, folded spellings) make of it. The modes nest by construction.
   // The name's words are read once, for both searches (neither changes them).
-  const words = gluedArticles(rawWords(name, limits), planIndex);
+  const words = gluedArticles(rawWords(name, limits), planIndex, name);
   countReading(words);
   const read = tokensOfWords(words);
   const runs = syllableRuns(name, read);
@@ -1514,7 +1517,7 @@ export function matchName(
   const fuzzy = fuzzyName(name, mode, planIndex);
   const plan = fuzzy === name
     ? planWords(words, mode, weightOf, planIndex.tokens, limits, planIndex, read)
-    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex)), mode, weightOf, planIndex.tokens, limits, planIndex);
+    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex, fuzzy)), mode, weightOf, planIndex.tokens, limits, planIndex);
   if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   // Words the lists do not know, in an organisation's name (a request of kind entity, or of no kind
   // with a legal-form word written as a word of its own, not one a word break made: "Nataša" is no

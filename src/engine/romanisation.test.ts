@@ -34,6 +34,16 @@ describe('romanisation tables (other languages transcribing Cyrillic, read back 
     expect(markedReading('andrejevitj')).toBe('andreyevich');
   });
 
+  it('reads the French transcription of Arabic names: ou = u or w before a vowel, ch = sh, dj = j, ss = s, ai/ei = ay (issue #27)', () => {
+    expect(latinReadings('bouchaoui')).toContain('bushawi');
+    expect(latinReadings('djaroum')).toContain('jarum');
+    expect(latinReadings('tousseif')).toEqual(expect.arrayContaining(['tuseif', 'tusayf']));
+    // A Slavic reading the lists may know comes before the French one.
+    const readings = latinReadings('kouchnir');
+    expect(readings.indexOf('koukhnir')).toBeLessThan(readings.indexOf('kushnir'));
+    expect(latinReadings('borman')).toEqual([]);
+  });
+
   it('reads Ukrainian and Belarusian Cyrillic by their national tables (г = h, ў = u, я after a consonant = ia)', () => {
     expect(isEastSlavic('Сяргей Віктаравіч')).toBe(true);
     expect(isEastSlavic('Сергей Викторович')).toBe(false);

@@ -72,6 +72,23 @@ const UKRAINIAN_H: Rules = [
   [/(?<![cszk])h/g, 'g'],
 ];
 
+/**
+ * French: the French transcription of Arabic names (as the UN, the EU's French texts and the Maghreb
+ * civil registers write them; the conventions of the Encyclopédie de l'Islam's French edition and of
+ * French consular practice): ou = u before a consonant or at the end, w before a vowel (Raoui = Rawi,
+ * Taouab = Tawab, Moullah = Mullah), ch = sh (Houwaich = Huwaysh), dj = j (Djazairi = Jazairi), ï and
+ * the diphthongs ai, ei before a consonant or at the end = ay (the diaeresis is gone after folding:
+ * Foulaï, Souleiman = Sulayman), ss between vowels = s (Youssef = Yusef): French doubles s so it is not z.
+ */
+const FRENCH_ARABIC: Rules = [
+  [new RegExp(`(?<=[${V}])ss(?=[${V}])`, 'g'), 'S'], [new RegExp(`ou(?=[${V}])`, 'g'), 'W'], [/ou/g, 'U'], [/ch/g, 'SH'], [/dj/g, 'J'],
+];
+/** The diphthong as FRENCH_ARABIC's second reading (Souleiman = Sulayman; Djazairi stays Jazairi in the first). */
+const FRENCH_DIPHTHONG: Rules = [[new RegExp(`[ae]i(?![${V}])`, 'g'), 'ay']];
+
+/** Letters only the French transcription of Arabic writes for one English letter (FRENCH_ARABIC). */
+const FRENCH_MARKERS = /ou|ch|dj/;
+
 const SYSTEMS: readonly Rules[] = [SWEDISH, GERMAN, POLISH, CZECH];
 
 /** A word already in English digraphs (a Cyrillic or háček reading): only its j is another language's y. */
@@ -98,7 +115,7 @@ const MARKERS = /j|w|sch|cz|sz|ch|c|h|z/;
  * excluded, the Swedish reading first. Empty for a word with none of their letters.
  */
 export function latinReadings(word: string): readonly string[] {
-  if (word.length < 3 || !MARKERS.test(word) || /\d/.test(word)) return NO_READINGS;
+  if (word.length < 3 || !(MARKERS.test(word) || FRENCH_MARKERS.test(word)) || /\d/.test(word)) return NO_READINGS;
   // A word is read several times a screen (its plan's reading, its patronymic, its Slavic spellings): once.
   const found = READINGS_CACHE.get(word);
   if (found !== undefined) return found;
@@ -108,6 +125,12 @@ export function latinReadings(word: string): readonly string[] {
     out.add(r);
     const g = apply(r, UKRAINIAN_H);
     if (g !== r) out.add(g);
+  }
+  // The French reading of an Arabic name last: a Slavic reading the lists know comes first.
+  if (FRENCH_MARKERS.test(word)) {
+    const r = apply(word, FRENCH_ARABIC);
+    out.add(r);
+    out.add(apply(r, FRENCH_DIPHTHONG));
   }
   out.delete(word);
   return READINGS_CACHE.set(word, out.size === 0 ? NO_READINGS : Object.freeze([...out]));

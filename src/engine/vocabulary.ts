@@ -155,6 +155,30 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
   'sr', 'ii', 'iii', 'iv', 'esq', 'phd', 'md', 'herr', 'frau', 'monsieur', 'madame', 'mme', 'senor', 'senora', 'gospodin',
 ]);
 
+/**
+ * One title in its spellings (HONORIFICS and GIVEN_NAME_TITLES list them apart), to its first form, and the
+ * kunya "Abu" (Arabic "father of", ALA-LC abū; French-style abou): a weak a.k.a. of a title and one name
+ * ("MULLAH X", "X, Shaykh", "Abu X") is written whole whichever spelling the title takes (engine.ts
+ * weakAliasScore). From the romanisations of the Arabic and Persian words themselves (شيخ shaykh, حاج
+ * hajj, ملا mulla, مولوي mawlawi, أبو abu); a title not here is its own form.
+ */
+export const TITLE_FORMS: ReadonlyMap<string, string> = new Map([
+  ...['sheikh', 'shaikh', 'sheik', 'shaykh', 'shekh', 'cheikh'].map((w) => [w, 'sheikh'] as const),
+  ...['haji', 'hajji', 'hadji', 'hajj', 'haj', 'alhaj', 'alhajj', 'al-hajj'].map((w) => [w, 'haji'] as const),
+  ...['mullah', 'mulla', 'molla', 'mollah', 'moulla'].map((w) => [w, 'mullah'] as const),
+  ...['mawlawi', 'maulvi', 'molavi', 'maulavi', 'moulavi', 'mowlawi', 'mawlavi'].map((w) => [w, 'mawlawi'] as const),
+  ...['dr', 'doctor'].map((w) => [w, 'dr'] as const),
+  ...['abu', 'abou', 'abo'].map((w) => [w, 'abu'] as const),
+  ...['umm', 'um', 'oum'].map((w) => [w, 'umm'] as const),
+]);
+
+/** Words written before a person's name as a title or kunya (TITLE_FORMS, HONORIFICS, GIVEN_NAME_TITLES). */
+export function titleForm(word: string): string | undefined {
+  const form = TITLE_FORMS.get(word);
+  if (form !== undefined) return form;
+  return HONORIFICS.has(word) || GIVEN_NAME_TITLES.has(word) ? word : undefined;
+}
+
 /** Name particles: part of the name, but shared by too many names to identify anyone. Weak. */
 export const PARTICLES: ReadonlySet<string> = new Set([
   'al', 'el', 'bin', 'ben', 'ibn', 'bint', 'binti', 'abu', 'abou', 'umm', 'ould', 'van', 'von', 'der', 'den', 'de',
