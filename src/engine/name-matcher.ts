@@ -1937,11 +1937,14 @@ function genderedForms(
  * Whether every listed surname word row r matched (`positions`) begins with the letter of a one-letter
  * word of the query (`initials`, initialLetters) and no longer query word is near it (two edits, one
  * inside the other, or one sound skeleton): the query's initial stands for another given name, not
- * for the surname ("Edward J. Markey" is no "JAKSIC, Marko"). A surname the list abbreviates is
- * written out in its other names.
+ * for the surname ("Edward J. Markey" is no "JAKSIC, Marko"), when the query has a word of its own
+ * besides (its own surname). A surname the list abbreviates is written out in its other names.
  */
 function surnameByInitialOnly(index: BuiltIndex, name: number, positions: number, tokens: readonly NameToken[], initials: number): boolean {
   const listed = listedTokens(index, name);
+  // Every other word of the query written as listed: the list name with its surname abbreviated
+  // ("BIN M. Bilal" for "BIN MARWAN, Bilal"), not another person's surname beside the initial.
+  if (tokens.every((t) => t.weak || t.text.length < 2 || listed.includes(t.text) || (t.raw !== undefined && listed.includes(t.raw)))) return false;
   for (let k = 0; k < listed.length && k < 32; k++) {
     if (((positions >>> k) & 1) === 0) continue;
     const w = listed[k];
