@@ -35,8 +35,8 @@ const ENTRIES: ListEntry[] = [
   entry('850', 'JORVIK, Marten'),
   entry('851', 'GOSTRAM, Dawid'),
   // A frequent surname (US census) listed with a rare given name.
-  entry('860', 'PALMER, Quillan'),
-  entry('861', 'DENTON, Ysolde'),
+  entry('860', 'HASKINS, Quillan'),
+  entry('861', 'PICKENS, Ysolde'),
 ];
 
 let engine: Engine;
@@ -160,8 +160,8 @@ describe('class: a listed surname met only by an initial of the query', () => {
     for (const [q, id] of cases) expect({ q, flagged: flags(q, 'balanced', id) }).toEqual({ q, flagged: false });
   });
 
-  it('scores under the same query with the surname written out', () => {
-    expect(confidence('Marten J.', 'balanced', '850')).toBeLessThan(confidence('Marten Jorvik', 'balanced', '850') - 0.1);
+  it('scores under the same query with the surname written out (the query\'s own surname beside it)', () => {
+    expect(confidence('Marten J. Hollis', 'balanced', '850')).toBeLessThan(confidence('Marten Jorvik Hollis', 'balanced', '850') - 0.1);
   });
 
   it('the listed name with an initial for the given name, or the surname spelt out beside an initial, is still flagged', () => {
@@ -174,12 +174,12 @@ describe('class: a listed surname met only by an initial of the query', () => {
 
 describe('class: a frequent surname met only through another frequent surname one or two letters away', () => {
   it('scores under the listed surname, the given name matched', () => {
-    expect(confidence('Quillan Parker', 'balanced', '860')).toBeLessThan(confidence('Quillan Palmer', 'balanced', '860') - 0.1);
-    expect(confidence('Ysolde Benton', 'balanced', '861')).toBeLessThan(confidence('Ysolde Denton', 'balanced', '861') - 0.1);
+    expect(confidence('Quillan Hawkins', 'balanced', '860')).toBeLessThan(confidence('Quillan Haskins', 'balanced', '860') - 0.1);
+    expect(confidence('Ysolde Dickens', 'balanced', '861')).toBeLessThan(confidence('Ysolde Pickens', 'balanced', '861') - 0.1);
   });
 
   it('the listed surname with a typo that makes no frequent surname, or one that sounds the same, is still flagged', () => {
-    const cases: Array<[string, string]> = [['Quillan Palmar', '860'], ['Quillan Plamer', '860'], ['Quillan Pallmer', '860'], ['Ysolde Dentn', '861'], ['Ysolde Denton', '861']];
+    const cases: Array<[string, string]> = [['Quillan Haskens', '860'], ['Quillan Hasknis', '860'], ['Quillan Haskkins', '860'], ['Ysolde Pickns', '861'], ['Ysolde Pikens', '861']];
     for (const [q, id] of cases) {
       for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
     }
