@@ -27,6 +27,16 @@ const ENTRIES: ListEntry[] = [
   // Common given names and surnames, written first-middle-last.
   entry('830', 'WILLIAM JAMES MILLER'),
   entry('831', 'ROBERT EDWARD TAYLOR'),
+  // Given names of one sex (US birth records) two letters or more from a given name of the other.
+  entry('840', 'BRENT VOLKMARE'),
+  entry('841', 'ZENNOVAR, Patrick'),
+  entry('842', 'PATRICK NEWBAY'),
+  // People listed "SURNAME, Given": a surname the query has only an initial of.
+  entry('850', 'JORVIK, Marten'),
+  entry('851', 'GOSTRAM, Dawid'),
+  // A frequent surname (US census) listed with a rare given name.
+  entry('860', 'HASKINS, Quillan'),
+  entry('861', 'PICKENS, Ysolde'),
 ];
 
 let engine: Engine;
@@ -115,6 +125,63 @@ describe('class: a nickname weighs as the listed name it stands for', () => {
 
   it('the whole listed name is still flagged', () => {
     const cases: Array<[string, string]> = [['William James Miller', '830'], ['Robert Edward Taylor', '831'], ['MILLER William James', '830']];
+    for (const [q, id] of cases) {
+      for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
+    }
+  });
+});
+
+describe('class: a given name of one sex met only through a listed given name of the other names another person', () => {
+  it('the other sex\'s given name with the listed surname stays clear in balanced', () => {
+    const cases: Array<[string, string]> = [['Brenda Volkmare', '840']];
+    for (const [q, id] of cases) expect({ q, flagged: flags(q, 'balanced', id) }).toEqual({ q, flagged: false });
+  });
+
+  it('scores under the listed given name, the rest of the name matched', () => {
+    expect(confidence('Brenda Volkmare', 'balanced', '840')).toBeLessThan(confidence('Brent Volkmare', 'balanced', '840') - 0.1);
+    expect(confidence('Patricia Zennovar', 'balanced', '841')).toBeLessThan(confidence('Patrick Zennovar', 'balanced', '841') - 0.1);
+    expect(confidence('Patricia Newbay', 'balanced', '842')).toBeLessThan(confidence('Patrick Newbay', 'balanced', '842') - 0.1);
+  });
+
+  it('the listed name, a typo in it (one letter, even when it makes a name of the other sex) and a given-name equivalent are still flagged', () => {
+    const cases: Array<[string, string]> = [
+      ['Brent Volkmare', '840'], ['Brent Volkmar', '840'], ['Bernt Volkmare', '840'], ['Patrik Zennovar', '841'], ['Patrick Zenovar', '841'],
+      ['Patrick Newbay', '842'], ['Patrice Newbay', '842'],
+    ];
+    for (const [q, id] of cases) {
+      for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
+    }
+  });
+});
+
+describe('class: a listed surname met only by an initial of the query', () => {
+  it('a given name, an initial of the listed surname and another surname stay clear in balanced', () => {
+    const cases: Array<[string, string]> = [['Edwin J. Martens', '850'], ['Donald G. Dawis', '851']];
+    for (const [q, id] of cases) expect({ q, flagged: flags(q, 'balanced', id) }).toEqual({ q, flagged: false });
+  });
+
+  it('scores as the given name alone would (the surname missing): under the reporting floor, far under review', () => {
+    expect(confidence('Marten J. Hollis', 'balanced', '850')).toBeLessThan(engine.thresholds.balanced.reportingFloor);
+    expect(confidence('Dawid G. Pellman', 'balanced', '851')).toBeLessThan(engine.thresholds.balanced.reportingFloor);
+    expect(confidence('Donald G. Dawis', 'balanced', '851')).toBeLessThan(engine.thresholds.balanced.review - 0.1);
+  });
+
+  it('the listed name with an initial for the given name, or the surname spelt out beside an initial, is still flagged', () => {
+    const cases: Array<[string, string]> = [['M. Jorvik', '850'], ['Marten A. Jorvik', '850'], ['JORVIK M.', '850'], ['Dawid Gostram', '851'], ['D. Gostram', '851']];
+    for (const [q, id] of cases) {
+      for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
+    }
+  });
+});
+
+describe('class: a frequent surname met only through another frequent surname one or two letters away', () => {
+  it('scores under the listed surname, the given name matched', () => {
+    expect(confidence('Quillan Hawkins', 'balanced', '860')).toBeLessThan(confidence('Quillan Haskins', 'balanced', '860') - 0.1);
+    expect(confidence('Ysolde Dickens', 'balanced', '861')).toBeLessThan(confidence('Ysolde Pickens', 'balanced', '861') - 0.1);
+  });
+
+  it('the listed surname with a typo that makes no frequent surname, or one that sounds the same, is still flagged', () => {
+    const cases: Array<[string, string]> = [['Quillan Haskens', '860'], ['Quillan Hasknis', '860'], ['Quillan Haskkins', '860'], ['Ysolde Pickns', '861'], ['Ysolde Pikens', '861']];
     for (const [q, id] of cases) {
       for (const mode of ['balanced', 'loose'] as const) expect({ q, mode, flagged: flags(q, mode, id) }).toEqual({ q, mode, flagged: true });
     }

@@ -11,15 +11,17 @@ import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
 import { patronymicReadings, sameCyrillic } from './slavic-romanisation.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, SYLLABLE, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, skeletonOf, slavicSpelling, strictKey, tokensOfWords,
   type NameToken, type RawWord,
 } from './normalise.js';
 import { soleDistinctive, thinEvidence } from './thin-evidence.js';
-import { SOUND_EDIT_MAX_LENGTH, consonantAdded } from './sound-skeleton.js';
+import { SOUND_EDIT_MAX_LENGTH, consonantAdded, soundSkeleton } from './sound-skeleton.js';
 import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 import { BoundedCache, PerIndexCache } from './bounded-cache.js';
+import { FEMALE_GIVEN_NAMES, MALE_GIVEN_NAMES } from './given-name-sex.js';
+import { COMMON_SURNAMES } from './common-surnames.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -1579,6 +1581,7 @@ export function matchName(
     const syllabicQuery = plan.tokens.some((t) => t.syllabic);
     // Read at the first row kept, if any (most queries keep none).
     let gendered: Array<{ text: string; stems: string[] }> | undefined;
+    let named: Array<Sex | 'S' | null> | undefined;
     // The letters of the query's one-letter words (initialLetters), read at the first row that asks.
     let initials: number | undefined;
     const strongWords = plan.tokens.filter((t) => !t.weak);
@@ -1607,7 +1610,10 @@ export function matchName(
       // The given names without any of the surname: another family.
       if (mode.surnameMissingFactor < 1) {
         const s = surnames.get(core.rowName(r));
-        if (s !== undefined && (s & matched) === 0) score *= mode.surnameMissingFactor;
+        // So is a surname met only by a one-letter word of the query ("Donald G. Davis" for "GOTMAN, David").
+        if (s !== undefined && ((s & matched) === 0 || ((initials ??= initialLetters(name)) !== 0 && surnameByInitialOnly(index, core.rowName(r), s & matched, plan.tokens, initials)))) {
+          score *= mode.surnameMissingFactor;
+        }
       }
       // A person's "First Middle Last" (no comma) matched without its first name: another person.
       if (mode.firstNameMissingFactor < 1 && (matched & 1) === 0 && (index.nameFlags[core.rowName(r)] & NAME_NATURAL_ORDER) !== 0) {
@@ -1641,6 +1647,10 @@ export function matchName(
       if (mode.genderedFormFactor < 1) {
         gendered ??= genderedQueryWords(plan.tokens, index);
         if (gendered.length > 0) score *= genderedForms(index, core.rowName(r), matched, gendered, mode.genderedFormFactor);
+        // A given name of one sex met only through a listed given name of the other ("Brenda" for BRENT),
+        // a frequent surname through another ("Carter" for CARPER).
+        named ??= namedWords(plan.tokens);
+        if (named.some((x) => x !== null) && !core.rowExact(r)) score *= otherNameForms(core, index, r, plan.tokens, named, mode.genderedFormFactor);
       }
       // The information factor is at most 1, so a row whose raw score fails the caller's monotone
       // test fails it after the factor too: dropped before allocating its hit.
@@ -1839,6 +1849,115 @@ function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Ar
   return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
 }
 
+type Sex = 'F' | 'M';
+
+/**
+ * The sex US birth records give a given name almost always (given-name-sex.ts), by its spelling and by
+ * the canonical spelling its transliteration variants fold to (NAME_VARIANTS: "yulia" is Julia's,
+ * "aleksandr" Alexander's), unless the variants of one canonical spelling disagree.
+ */
+const GIVEN_NAME_SEX: ReadonlyMap<string, Sex> = (() => {
+  const map = new Map<string, Sex>();
+  const canonical = new Map<string, Sex | null>();
+  for (const [names, sex] of [[FEMALE_GIVEN_NAMES, 'F'], [MALE_GIVEN_NAMES, 'M']] as const) {
+    for (const n of names) {
+      map.set(n, sex);
+      const c = NAME_VARIANTS.get(n);
+      if (c !== undefined && c !== n) canonical.set(c, canonical.has(c) && canonical.get(c) !== sex ? null : sex);
+    }
+  }
+  for (const [c, sex] of canonical) {
+    if (sex === null || (map.has(c) && map.get(c) !== sex)) map.delete(c);
+    else map.set(c, sex);
+  }
+  return map;
+})();
+
+function sexOf(word: string): Sex | null {
+  return GIVEN_NAME_SEX.get(word) ?? null;
+}
+
+/** A word otherNameForms weighs as a frequent surname: COMMON_SURNAMES, five letters or more, not one romanised syllable ("zhang"). */
+function commonSurname(word: string | undefined): boolean {
+  return word !== undefined && word.length >= 5 && COMMON_SURNAMES.has(word) && !SYLLABLE.test(word);
+}
+
+/**
+ * Per query position (0-30), what otherNameForms weighs of its word as folded or as written: the sex of
+ * a given name, 'S' for a frequent surname (commonSurname), or null. Read once per plan.
+ */
+function namedWords(tokens: readonly NameToken[]): Array<Sex | 'S' | null> {
+  const out: Array<Sex | 'S' | null> = [];
+  for (let p = 0; p < tokens.length && p < 31; p++) {
+    const t = tokens[p];
+    if (t.weak || t.syllabic || t.abjad) {
+      out.push(null);
+      continue;
+    }
+    out.push(sexOf(t.text) ?? (t.raw !== undefined ? sexOf(t.raw) : null) ?? (commonSurname(t.text) || commonSurname(t.raw) ? 'S' : null));
+  }
+  return out;
+}
+
+/**
+ * `factor` per query word that is a given name of one sex (given-name-sex.ts) whose nearest listed
+ * word among those row r matched (and no other query word is written as) is a given name of the
+ * other sex: "Brenda Bell" for BRENT DELL, "Patricia Lee" for PATRICK NEE, "Adrienne Thomas" for
+ * "TOMAS, Adrian" name another person, not a spelling of the listed one. Not a given-name equivalent
+ * ("Michele" for MICHAEL: GIVEN_NAME_EQUIVALENTS), nor a listed word with an ending added (genderedForms
+ * weighs "Luisa" for LUIS), nor an organisation's name. Nor a word one edit from the listed one: one
+ * letter typed wrong makes the other sex's name too often ("Audrey" for ANDREY, in the perturbation
+ * eval's typos), where two letters rarely do. The same for a frequent surname (common-surnames.ts,
+ * the US census) met through another frequent surname one or two letters away that sounds otherwise
+ * (soundSkeleton): "Charles Carter" for CHARLES CARPER, "Thomas Mcguire" for THOMAS MCGUINN name
+ * another family; spellings of one sound (Gomes / GOMEZ) and one-syllable romanisations (Zhang /
+ * CHANG) stay. 1 when there is none.
+ */
+function otherNameForms(core: MatchingCore, index: BuiltIndex, r: number, tokens: readonly NameToken[], named: ReadonlyArray<Sex | 'S' | null>, factor: number): number {
+  const name = core.rowName(r);
+  const listed = listedTokens(index, name);
+  if (listed.some((t) => LEGAL_FORMS.has(t))) return 1;
+  const written = listedWords(index, name);
+  const row = core.row(r);
+  const cm = row.candidateMask;
+  let f = 1;
+  for (let p = 0; p < named.length; p++) {
+    const sex = named[p];
+    if (sex === null || ((row.queryMask >>> p) & 1) === 0) continue;
+    const t = tokens[p];
+    if (listed.includes(t.text) || (t.raw !== undefined && listed.includes(t.raw))) continue;
+    let near: string | undefined;
+    let nearest = Infinity;
+    for (let k = 0; k < listed.length && k < 32; k++) {
+      if (((cm >>> k) & 1) === 0) continue;
+      const w = listed[k];
+      if (tokens.some((o) => o.text === w)) continue;
+      // The nearer of the words as folded and as written ("Audrey" is one letter from ANDREY, folded to andrei).
+      const wr = written[k]?.raw;
+      let d = osaDistance(t.text, w);
+      if (t.raw !== undefined) d = Math.min(d, osaDistance(t.raw, w));
+      if (wr !== undefined) d = Math.min(d, osaDistance(t.text, wr), t.raw !== undefined ? osaDistance(t.raw, wr) : d);
+      if (d < nearest) {
+        nearest = d;
+        near = w;
+      }
+    }
+    if (near === undefined || t.text.startsWith(near) || near.startsWith(t.text) || equivalentsOf(t.text).includes(near)) continue;
+    const other = sexOf(near);
+    if (sex !== 'S' && other !== null && other !== sex && nearest >= 2) {
+      f *= factor;
+      continue;
+    }
+    // Two frequent surnames one or two letters apart that sound otherwise: another family, not a typo.
+    // Not one inside the other (an ending dropped, an article glued: "Aldana" / DANA), nor two given
+    // names of one sex (name_bench pairs "Harry Page" with LARRY PAGE: a nickname's rhyme).
+    const wr = written[listed.indexOf(near)]?.raw;
+    const surnames = (commonSurname(t.text) || commonSurname(t.raw)) && (commonSurname(near) || commonSurname(wr)) && (sex === 'S' || other === null);
+    if (surnames && nearest <= 2 && !t.text.endsWith(near) && !near.endsWith(t.text) && soundSkeleton(t.raw ?? t.text) !== soundSkeleton(wr ?? near)) f *= factor;
+  }
+  return f;
+}
+
 /**
  * A list name's token texts as indexed (normaliseName of its text), remembered per index (bounded by
  * its names): the strict lineage test, the syllable order and the gendered forms read them per hit.
@@ -1850,6 +1969,17 @@ function listedTokens(index: BuiltIndex, name: number): string[] {
   if (!known) LISTED_TOKENS.set(index, (known = new Map()));
   let tokens = known.get(name);
   if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text).map((t) => t.text)));
+  return tokens;
+}
+
+/** A list name's tokens as indexed, with their spellings as written (NameToken.raw), remembered per index. */
+const LISTED_SPELLINGS = new WeakMap<BuiltIndex, Map<number, NameToken[]>>();
+
+function listedWords(index: BuiltIndex, name: number): NameToken[] {
+  let known = LISTED_SPELLINGS.get(index);
+  if (!known) LISTED_SPELLINGS.set(index, (known = new Map()));
+  let tokens = known.get(name);
+  if (!tokens) known.set(name, (tokens = normaliseName(index.names[name].text)));
   return tokens;
 }
 
@@ -1869,6 +1999,29 @@ function genderedForms(
     if (listed.some((t, p) => p <= 31 && ((matched >>> p) & 1) === 1 && g.stems.includes(t))) f *= factor;
   }
   return f;
+}
+
+/**
+ * Whether every listed surname word row r matched (`positions`) begins with the letter of a one-letter
+ * word of the query (`initials`, initialLetters) and no longer query word is near it (two edits, one
+ * inside the other, or one sound skeleton): the query's initial stands for another given name, not
+ * for the surname ("Edward J. Markey" is no "JAKSIC, Marko"), when the query has a word of its own
+ * besides (its own surname). A surname the list abbreviates is written out in its other names.
+ */
+function surnameByInitialOnly(index: BuiltIndex, name: number, positions: number, tokens: readonly NameToken[], initials: number): boolean {
+  const listed = listedTokens(index, name);
+  // Every other word of the query written as listed: the list name with its surname abbreviated
+  // ("BIN M. Bilal" for "BIN MARWAN, Bilal"), not another person's surname beside the initial.
+  if (tokens.every((t) => t.weak || t.text.length < 2 || listed.includes(t.text) || (t.raw !== undefined && listed.includes(t.raw)))) return false;
+  for (let k = 0; k < listed.length && k < 32; k++) {
+    if (((positions >>> k) & 1) === 0) continue;
+    const w = listed[k];
+    if ((initialBit(w) & initials) === 0 || w.length < 2) return false;
+    const near = (q: string | undefined): boolean =>
+      q !== undefined && q.length >= 2 && (osaDistance(q, w) <= 2 || q.includes(w) || w.includes(q) || soundSkeleton(q) === soundSkeleton(w));
+    if (tokens.some((t) => near(t.text) || near(t.raw))) return false;
+  }
+  return true;
 }
 
 /**
