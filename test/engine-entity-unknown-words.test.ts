@@ -54,11 +54,18 @@ describeShared('words the lists do not know, in organisations\' names, on the re
   });
 
   it('an unknown word beside a rare listed word left unmatched names another organisation', () => {
-    // PRENSA LATINA: "latina" is on two list names; LAZARUS GROUP: only a legal form's word left over.
+    // PRENSA LATINA: "latina" is on two list names.
+    expectFlags([['Prensa Zorblatt', 'ofac-sdn/1702']], ['balanced'], false, 'entity');
+  });
+
+  it('a list name matched whole on a distinctive word, beside unknown words, is that entity; one of generic words only is not', () => {
+    // LAZARUS GROUP (a legal form's word left over): "Zorblatt" is most often the descriptor in another
+    // language ("X-yhtiö" for X LLC). FOUNDATION FOR CONSTRUCTION: no word of it names one party.
     expectFlags([
-      ['Prensa Zorblatt', 'ofac-sdn/1702'],
       ['Lazarus Zorblatt', 'ofac-sdn/27307'],
-    ], ['balanced'], false, 'entity');
+      ['Zorblatt Vreka Lazarus', 'ofac-sdn/27307'],
+    ], ['balanced', 'loose'], true, 'entity');
+    expectFlags([['Foundation for Construction Zorblatt', 'ofac-sdn/7132']], ['balanced'], false, 'entity');
   });
 
   it('an organisation\'s short name found word for word inside a long list name is that entity', () => {
