@@ -13,7 +13,7 @@ import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } 
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, queryContainedMass, residualDrop, residualFloor,
-  unknownCharge, unknownMask, unknownPairMax, unknownPairMin,
+  unknownCharge, unknownDistinctive, unknownMask, unknownPairMax, unknownPairMin,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -832,12 +832,16 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   }
   let uc: f32 = 0;
   let ucMax: f32 = 0;
+  let cmMax: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
     // Single-token units only, and not the raw-spelling twins (bit 16) of a position.
     if ((ps >> 8) != 1) continue;
-    if ((cm & spanMask64(ps & 0xff, 1)) != 0) continue;
     const w = load<f32>(unitW + (<usize>j << 2));
+    if ((cm & spanMask64(ps & 0xff, 1)) != 0) {
+      if (w > cmMax) cmMax = w;
+      continue;
+    }
     uc += w;
     if (w > ucMax) ucMax = w;
   }
@@ -847,7 +851,9 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   // Words the lists do not know, left unmatched beside a descriptor the list name leaves unmatched
   // (its heaviest unmatched word a strong one several list names share): missing words, at
   // unknownCharge each, never a disagreement (see unknownMask).
-  const standIn = uqUnknown > 0 && ucMax >= unknownPairMin && ucMax <= unknownPairMax;
+  // Or, the list name matched whole but for weak words, beside a distinctive word matched (see unknownDistinctive).
+  const whole = ucMax < unknownPairMin && unknownDistinctive > 0 && cmMax >= unknownDistinctive && mt >= <f32>0.95 * ms;
+  const standIn = uqUnknown > 0 && ucMax <= unknownPairMax && (ucMax >= unknownPairMin || whole);
   if (standIn) uq -= uqUnknown;
   const overlap = uq < uc ? uq : uc;
   if (standIn) uq += uqUnknownCapped;

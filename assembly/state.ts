@@ -186,6 +186,16 @@ export let unknownCharge: f32 = 0;
 export let unknownPairMin: f32 = 0;
 export let unknownPairMax: f32 = 0;
 /**
+ * Or, with no strong word of the list name left unmatched (a list name matched whole but for its
+ * legal forms), a word the lists do not know costs at most `unknownCharge` too where the match holds
+ * a distinctive word, closely (matched value 0.95 of the matched mass or more), a matched list word
+ * weighing this much or more (0: never). The proper noun
+ * matched says which party it is; the unknown word beside it is most often a descriptor written in
+ * another language ("Rede X" for X NETWORK, "X-yhtiö" for X LLC). A list name of generic words only
+ * ("Research Institute") matched whole beside unknown words is another party's name.
+ */
+export let unknownDistinctive: f32 = 0;
+/**
  * Per query (0: off): an organisation's name (the host's organisation queries) whose every word a
  * list name has, word for word, on this much rarity or more: the list name's words left over are
  * charged at most the matched mass (a short name inside a long official one).
@@ -360,8 +370,9 @@ export function prepareTrigramKeys(from: u32, to: u32): void {
 
 export function setScoring(
   conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
-  contMass: f32, missingContained: f32, chain: u32, literal: u32, unknown: u32, unknownCost: f32, pairMin: f32, pairMax: f32, contained: f32,
+  contMass: f32, missingContained: f32, chain: u32, literal: u32, unknown: u32, unknownCost: f32, pairMin: f32, pairMax: f32, distinctive: f32, contained: f32,
 ): void {
+  unknownDistinctive = distinctive;
   queryContainedMass = contained;
   unknownPairMin = pairMin;
   unknownPairMax = pairMax;

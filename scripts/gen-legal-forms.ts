@@ -22,6 +22,12 @@
  * in the US lists snapshot (../shared/data/snapshot): read there as a name, they must stay one.
  * Each phrase folds to its form's abbreviation (its initials when ELF gives none); the hand table in
  * vocabulary.ts (LEGAL_FORMS) decides the canonical spelling where it has the abbreviation (ooo = llc).
+ * - every word of 4 letters or more of the forms' names (ELF_FORM_NAME_WORDS: sociedad, acciones,
+ *   yhtio, obshchestvo...), as the words another language's legal form is written with, whole or in
+ *   part, declined or reordered ("Sociedade por ações aberta", "Societatea pe acțiuni"), where no
+ *   phrase of the table reads them: name-matcher.ts counts them in an organisation's name as words
+ *   the lists do not know. Not the English names (see readRows) nor their words (trust, capital),
+ *   nor words read as something else.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -45,6 +51,8 @@ const OUT = join(ROOT, 'src/engine/legal-forms-elf.ts');
 const MAX_PHRASE_WORDS = 6;
 /** One-word names shorter than this are ordinary words (Fond, Obec, Banka), not legal forms. */
 const MIN_SINGLE_NAME = 8;
+/** Words of forms' names shorter than this are not kept (ELF_FORM_NAME_WORDS): "de", "con", "pro" are words of names too. */
+const MIN_NAME_WORD = 4;
 
 const words = (s: string): string[] => rawWords(s).map((w) => w.text);
 const isCyrillic = (s: string): boolean => /[\u0400-\u04ff]/u.test(s);
@@ -94,7 +102,7 @@ async function listedWords(): Promise<ListedWords> {
  */
 const MIN_EDGE_SHARE = 0.75;
 
-interface Row { code: string; country: string; names: string[]; abbreviations: string[]; english: boolean }
+interface Row { code: string; country: string; names: string[]; abbreviations: string[]; english: boolean; englishNames: string[] }
 
 function readRows(): { rows: Row[]; sha256: string } {
   const text = readFileSync(CSV);
@@ -110,7 +118,8 @@ function readRows(): { rows: Row[]; sha256: string } {
     const english = r[7] === 'en';
     const names = english ? [] : [r[5], r[8]].map((n) => n.replace(/\([^)]*\)?/g, ' ').trim()).filter((n) => n && READABLE.test(n));
     const abbreviations = [...split(r[9]), ...split(r[10])].filter((a) => READABLE.test(a));
-    rows.push({ code: r[0], country: r[2], names, abbreviations, english });
+    const englishNames = english ? [r[5], r[8]].filter((n) => n && READABLE.test(n)) : [];
+    rows.push({ code: r[0], country: r[2], names, abbreviations, english, englishNames });
   }
   return { rows, sha256: createHash('sha256').update(text).digest('hex') };
 }
@@ -190,14 +199,24 @@ async function main(): Promise<void> {
     }
   }
   for (const w of endDotted) if (single.has(w) || HAND_LEGAL_FORMS.has(w)) endDotted.delete(w);
-  write(sha256, rows.length, single, [...phrases.values()], dotted, endDotted);
+  // Words English names of forms have too (trust, capital, bank, public) are what English-language
+  // names call a kind of business ("Deutsche Bank Trust Company" is not DEUTSCHE BANK).
+  const englishWords = new Set(rows.flatMap((row) => row.englishNames.flatMap(words)));
+  const nameWords = new Set<string>();
+  for (const row of rows) {
+    for (const name of row.names) {
+      for (const w of words(name)) if (w.length >= MIN_NAME_WORD && !/\d/.test(w) && !OTHER_VOCABULARY.has(w) && !englishWords.has(w)) nameWords.add(w);
+    }
+  }
+  write(sha256, rows.length, single, [...phrases.values()], dotted, endDotted, nameWords);
+  console.log(`${nameWords.size} words of forms' names`);
   console.log(`${rows.length} active rows: ${single.size} single-word forms, ${phrases.size} phrases; excluded ${excluded.size} words`);
   console.log(`excluded: ${[...excluded].map(([w, why]) => `${w} (${why})`).join(', ')}`);
 }
 
 function write(
   sha256: string, rowCount: number, single: Map<string, string>, phrases: Array<readonly [string, readonly string[]]>, dotted: Set<string>,
-  endDotted: Set<string>,
+  endDotted: Set<string>, nameWords: Set<string>,
 ): void {
   const q = (s: string): string => JSON.stringify(s).replace(/"/g, "'");
   const singles = [...single].sort(([a], [b]) => a.localeCompare(b)).map(([w, c]) => `[${q(w)}, ${q(c)}]`);
@@ -206,6 +225,9 @@ function write(
     .map(([c, ws]) => `  [${q(c)}, [${ws.map(q).join(', ')}]],`);
   const lines: string[] = [];
   for (let i = 0; i < singles.length; i += 8) lines.push(`  ${singles.slice(i, i + 8).join(', ')},`);
+  const sortedWords = [...nameWords].sort().map(q);
+  const wordLines: string[] = [];
+  for (let i = 0; i < sortedWords.length; i += 10) wordLines.push(`  ${sortedWords.slice(i, i + 10).join(', ')},`);
   const text = `/**
  * @module Legal forms of ISO 20275, the Entity Legal Forms (ELF) code list kept by GLEIF
  * (https://www.gleif.org/en/about-lei/code-lists/iso-20275-entity-legal-forms-code-list), version 1.5
@@ -230,6 +252,14 @@ export const ELF_END_DOTTED_FORMS: readonly string[] = [${[...endDotted].sort().
 /** Multi-word legal forms (names, abbreviations of several words) and the token they fold to. */
 export const ELF_LEGAL_FORM_PHRASES: ReadonlyArray<readonly [string, readonly string[]]> = [
 ${phraseLines.join('\n')}
+];
+
+/**
+ * Words of 4 letters or more of the forms' names (not the English ones), as read: the words another
+ * language's legal form is written with, where it is written otherwise than ELF names it.
+ */
+export const ELF_FORM_NAME_WORDS: readonly string[] = [
+${wordLines.join('\n')}
 ];
 `;
   writeFileSync(OUT, text);

@@ -7,6 +7,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { buildEngine, type Engine, type Fuzziness } from '../src/engine/index.js';
 import { normaliseName } from '../src/engine/normalise.js';
+import { ELF_FORM_NAME_WORDS } from '../src/engine/legal-forms-elf.js';
 import type { EntryKind } from '../src/lists/model.js';
 import { loadListSet } from '../src/lists/catalog.js';
 import { FUZZINESS_MODES } from '../src/engine/types.js';
@@ -21,6 +22,12 @@ it('reads a two-letter form written with one dot ("Rt.") as a legal form at the 
   expect(read('Adria Rt')).toEqual(['adria', 'rt']);
   expect(read('RT Adria')).toEqual(['rt', 'adria']);
   expect(read('Rt. Adria')).toEqual(['rt', 'adria']);
+});
+
+it('keeps the words of other languages\' legal-form names from ISO 20275, not those of English names nor short ones', () => {
+  const words = new Set(ELF_FORM_NAME_WORDS);
+  expect(['sociedad', 'acciones', 'limitada', 'yhtio', 'obshchestvo'].filter((w) => !words.has(w))).toEqual([]);
+  expect(['trust', 'capital', 'bank', 'con', 'pro'].filter((w) => words.has(w))).toEqual([]);
 });
 
 let engine: Engine;
@@ -54,11 +61,23 @@ describeShared('words the lists do not know, in organisations\' names, on the re
   });
 
   it('an unknown word beside a rare listed word left unmatched names another organisation', () => {
-    // PRENSA LATINA: "latina" is on two list names; LAZARUS GROUP: only a legal form's word left over.
+    // PRENSA LATINA: "latina" is on two list names.
+    expectFlags([['Prensa Zorblatt', 'ofac-sdn/1702']], ['balanced'], false, 'entity');
+  });
+
+  it('a list name matched whole on a distinctive word, beside unknown words, is that entity; one of generic words only is not', () => {
+    // LAZARUS GROUP (a legal form's word left over): "Zorblatt" is most often the descriptor in another
+    // language ("X-yhtiö" for X LLC). FOUNDATION FOR CONSTRUCTION: no word of it names one party.
     expectFlags([
-      ['Prensa Zorblatt', 'ofac-sdn/1702'],
       ['Lazarus Zorblatt', 'ofac-sdn/27307'],
-    ], ['balanced'], false, 'entity');
+      ['Zorblatt Vreka Lazarus', 'ofac-sdn/27307'],
+    ], ['balanced', 'loose'], true, 'entity');
+    expectFlags([['Foundation for Construction Zorblatt', 'ofac-sdn/7132']], ['balanced'], false, 'entity');
+  });
+
+  it('words of another language\'s legal-form names cost as unknown words, though some list names have them', () => {
+    // "sociedad" and "limitada" are on list names; written around LAZARUS GROUP's one word, a legal form.
+    expectFlags([['Sociedad limitada Lazarus', 'ofac-sdn/27307']], ['balanced', 'loose'], true, 'entity');
   });
 
   it('an organisation\'s short name found word for word inside a long list name is that entity', () => {

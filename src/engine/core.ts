@@ -11,7 +11,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 11;
+export const CORE_VERSION = 12;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -426,14 +426,14 @@ export class MatchingCore {
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number] = [0, 0], queryContainedMass = 0,
+    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0,
   ): number {
     this.runPlan();
     const c = this.core;
     c.setScoring(
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
       p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0, unknownMask >>> 0, unknownCharge,
-      unknownPair[0], unknownPair[1], queryContainedMass,
+      unknownPair[0], unknownPair[1], unknownPair[2], queryContainedMass,
     );
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }
