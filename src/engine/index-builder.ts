@@ -20,8 +20,6 @@ export const TG_SIZE = TG_ALPHABET ** 3;
 /** Candidate positions are tracked in a 64-bit mask in the core. */
 export const MAX_NAME_TOKENS = 63;
 export const WEAK_FACTOR = 0.15;
-/** The Arabic article as normalised (normalise.ts PARTICLE_SPELLINGS: el is al). */
-const ARTICLE = 'al';
 /** Flag bit in unitPS marking a raw-spelling unit (bits 0-7 position, 8-15 span). */
 export const RAW_UNIT = 1 << 16;
 
@@ -547,19 +545,6 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
     }
   }
 
-  // The article of a person's name ("AL-ZUBAIDI, Khaled") weighs as weak where it stands, though another
-  // name has the word strong ("ZUBAIDI, Khaled Al", a last particle read as a name), which gives the
-  // dictionary its one weight: spellings of the name leave the article out or add it, so a query
-  // without it does not contradict the listed name. Not a kunya's abu nor the bin of a lineage: part
-  // of the name the person is called by. Nor the article of another name: fixed wording ("AL-QA'IDA").
-  const weakWeight = new Float32Array(T).fill(-1);
-  const weightAt = (row: NameRow, pos: number, person: boolean): number => {
-    const id = row.tokenIds[pos];
-    if (!person || !row.tokens[pos].weak || dict.texts[id] !== ARTICLE) return tokWeight[id];
-    if (weakWeight[id] < 0) weakWeight[id] = tokenWeight(dfOf(id), refN, dict.texts[id], true);
-    return weakWeight[id];
-  };
-
   const unitCount = rows.reduce((s, r) => s + r.tokenIds.length + r.compoundIds.length + r.rawIds.length, 0);
   const unitOff = new Uint32Array(N + 1);
   const unitTok = new Uint32Array(unitCount);
@@ -570,23 +555,22 @@ export function buildIndex(entries: readonly ListEntry[], reference?: WeightRefe
   rows.forEach((row, n) => {
     unitOff[n] = u;
     nameList[n] = LIST_SOURCES.indexOf(entries[names[n].entry].listSource as ListSource);
-    const person = entries[names[n].entry].kind === 'individual';
     row.tokenIds.forEach((id, pos) => {
       unitTok[u] = id;
       unitPS[u] = pos | (1 << 8);
-      unitW[u++] = weightAt(row, pos, person);
+      unitW[u++] = tokWeight[id];
     });
     for (const c of row.compoundIds) {
       unitTok[u] = c.id;
       unitPS[u] = c.pos | (2 << 8);
-      unitW[u++] = weightAt(row, c.pos, person) + weightAt(row, c.pos + 1, person);
+      unitW[u++] = tokWeight[row.tokenIds[c.pos]] + tokWeight[row.tokenIds[c.pos + 1]];
     }
     // Raw spellings stand at their token's position with their token's weight; the core's
     // unmatched-mass sum counts only the first single unit of a position, so nothing counts twice.
     for (const r of row.rawIds) {
       unitTok[u] = r.id;
       unitPS[u] = r.pos | (1 << 8) | RAW_UNIT;
-      unitW[u++] = weightAt(row, r.pos, person);
+      unitW[u++] = tokWeight[row.tokenIds[r.pos]];
     }
   });
   unitOff[N] = u;
