@@ -14,6 +14,7 @@ import { entriesByIdentifier, identifierEvidence } from './identifiers.js';
 import { MODES, NAME_SHARE } from './modes.js';
 import { matchName, READ_WORK, type WeightOf } from './name-matcher.js';
 import { normaliseName } from './normalise.js';
+import { alternativeNames, MAX_ALTERNATIVES } from './alias-list.js';
 import { COMMON_NAMES, titleForm } from './vocabulary.js';
 import type {
   Evidence, Fuzziness, Match, ModeThresholds, RecommendedAction, ScreenRequest, ScreenResult, ScreeningEngine, ScreenSummary,
@@ -37,6 +38,8 @@ interface BestName {
   name: number;
   score: number;
   fromAlias: boolean;
+  /** The name matched is one of the names the query name lists (alias-list.ts): its number, from 1. */
+  part?: number;
 }
 
 interface NameSearch {
@@ -51,6 +54,11 @@ const round4 = (x: number): number => Math.round(x * 10000) / 10000;
 function nameDetail(type: string, weak: boolean): string {
   if (type === 'primary') return 'primary name';
   return weak ? `${type} name (low quality)` : `${type} name`;
+}
+
+/** Which of the names a query name lists matched (never the name itself: evidence does not echo it). */
+function listedPart(part: number | undefined): string {
+  return part === undefined ? '' : `; matched by name ${part} of those the query name lists`;
 }
 
 function listMaskOf(lists: readonly ListSource[] | undefined): number {
@@ -152,6 +160,10 @@ export class Engine implements ScreeningEngine {
   budgetCuts = 0;
   /** Work charged to aliases since the engine was built (tests and diagnostics: the bound holds). */
   aliasWorkTotal = 0;
+  /** Names a query name lists (alias-list.ts) searched besides it, at most; benches set 0 to compare. */
+  listedNamesMax: number = MAX_ALTERNATIVES;
+  /** Names searched that a query name lists (alias-list.ts), since the engine was built (tests: the bound holds). */
+  listedNamesSearched = 0;
 
   constructor(
     private readonly core: MatchingCore,
@@ -220,8 +232,15 @@ export class Engine implements ScreeningEngine {
     let spent = 0;
     // Aliases from this one on were not compared in full (aliases.length: all were).
     let firstCut = aliases.length;
-    for (let qi = 0; qi <= aliases.length; qi++) {
-      const name = qi === 0 ? request.name : aliases[qi - 1];
+    // A name that lists several names of the party ("A B, A C B", "X Y or Z W"): each is screened
+    // too, with the name's full limits, at most MAX_ALTERNATIVES (alias-list.ts), the same in every mode.
+    const listed = this.listedNamesMax > 0 ? alternativeNames(request.name).slice(0, this.listedNamesMax) : [];
+    this.listedNamesSearched += listed.length;
+    // Order: the name whole (it wins a tie), the names it lists, the aliases (qi 1..).
+    for (let step = 0; step <= listed.length + aliases.length; step++) {
+      const part = step >= 1 && step <= listed.length ? step - 1 : -1;
+      const qi = step === 0 ? 0 : part >= 0 ? -1 : step - listed.length;
+      const name = part >= 0 ? listed[part] : qi === 0 ? request.name : aliases[qi - 1];
       // An alias written as the name or an earlier alias finds the same names: searched once.
       if (qi > 0 && (name === request.name || aliases.indexOf(name) < qi - 1)) continue;
       let limits = FULL_LIMITS;
@@ -264,7 +283,7 @@ export class Engine implements ScreeningEngine {
         // An entry an identifier names keeps its name score, however low: it will be reported anyway.
         if (!keep(score) && !identified.has(named.entry)) continue;
         const prev = best.get(named.entry);
-        if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0 });
+        if (!prev || score > prev.score) best.set(named.entry, part < 0 ? { name: hit.name, score, fromAlias: qi > 0 } : { name: hit.name, score, fromAlias: false, part: part + 1 });
       }
       if (stopped) break;
     }
@@ -324,7 +343,7 @@ export class Engine implements ScreeningEngine {
     const entry = this.entries[entryIndex];
     const named = best.name < 0 ? null : this.index.names[best.name];
     const evidence: Evidence[] = [named
-      ? { field: best.fromAlias ? 'aliases' : 'name', weight: best.score * NAME_SHARE, detail: nameDetail(named.type, named.weak) }
+      ? { field: best.fromAlias ? 'aliases' : 'name', weight: best.score * NAME_SHARE, detail: nameDetail(named.type, named.weak) + listedPart(best.part) }
       : { field: 'name', weight: 0, detail: 'no listed name close to it; found by an identifier' }];
     if (request.aliases && request.aliases.length > 0) {
       evidence.push({ field: best.fromAlias ? 'name' : 'aliases', weight: 0, detail: 'compared; the better of name and aliases counts' });
