@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, RAW_UNIT, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
@@ -29,6 +29,32 @@ import { DESCRIPTOR_PAIRS } from './descriptor-pairs.js';
 const COMMON_UNIT_WEIGHT = 2.5;
 /** Particles that chain a lineage ("Omar bin Abdullah" = Omar, son of Abdullah). */
 const LINEAGE_PARTICLES = new Set(['bin', 'ben', 'ibn', 'bint', 'binti', 'ould']);
+
+/** The Arabic article as normalised ("el" reads "al"): a listed person's article a spelling may leave out (nameWithAdditions). */
+const ARTICLES: ReadonlySet<string> = new Set(['al']);
+/**
+ * nameWithAdditions: the least share of the matched mass the matched value must be (the contained rule's
+ * 0.95), and for a listed name of ADDED_NAMES_MANY strong words or more. Measured (npm run eval,
+ * cross-publisher, name-only and near-miss negatives): 0.9 for three words or more gains three Arabic-
+ * script spellings and flags no negative; for two words it flags name-only and script negatives
+ * ("Abd al-Rahman" for ABDUL) and finds no spelling more; 0.85 finds nothing more.
+ */
+const ADDED_NAMES_CLOSE = 0.95;
+const ADDED_NAMES_CLOSE_MANY = 0.9;
+const ADDED_NAMES_MANY = 3;
+/**
+ * The most nameWithAdditions can raise a raw score by is a factor of 1 / ADDED_NAMES_BOUND: the core's
+ * score floor for a person's name of ADDED_NAMES_QUERY_WORDS strong words or more is lowered by it, so
+ * no row the rule would keep is skipped unaligned. At 0.75 a rare father's name the lists do not know
+ * ("X Basheer Y" for AL-Y, X) stays under review; at 0.7 single screens cost about the same CPU
+ * (bench/ab.ts, new/old 1.00-1.10 under load; 1.3 when every person's name had the lower floor).
+ */
+const ADDED_NAMES_BOUND = 0.7;
+/**
+ * The fewest strong words of a query nameWithAdditions reads: a listed name of two strong words or
+ * more (the contained mass takes two) and a word added. Shorter queries keep the core's floor.
+ */
+const ADDED_NAMES_QUERY_WORDS = 3;
 /** Longest part of a three-token join ("Plat Ono Vich" = "Platonovich"). */
 const TRIPLE_PART_MAX = 5;
 /** Shortest token given one-edit neighbours by ModeParams.shortEditSim. */
@@ -1656,8 +1682,13 @@ export function matchName(
     // A word written in an abjad is a whole word with its vowels unwritten, never an initial or an
     // acronym of list words (طاها "th" is Taha, not "Trading House"; اسما "sm" not "Ship Management").
     const literalMask = plan.tokens.reduce((m, t, i) => (t.abjad ? m | (1 << i) : m), 0);
+    // Only a person's name (no organisation's words) of three strong words or more, a listed name of two
+    // or more found whole in it and more (nameWithAdditions), can score above the core's raw score: the
+    // core's bound is lowered by what that can add at most.
+    const addedNames = !organisation && mode.lamMissingContained > 0 && plan.tokens.reduce((k, t) => (t.weak ? k : k + 1), 0) >= ADDED_NAMES_QUERY_WORDS;
+    const minRawScore = (floor?.minRawScore ?? 0) * (addedNames ? ADDED_NAMES_BOUND : 1);
     const n = core.collect(
-      plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, floor?.minRawScore ?? 0,
+      plan.units.length, plan.tokens.length, total * mode.accFraction, listMask, limits.candidates, mode, chainMask, minRawScore,
       literalMask, unknownMask, unknownMask !== 0 ? UNKNOWN_WORD_CHARGE : 0, UNKNOWN_PAIR, organisation ? CONTAINED_NAME_MASS : 0,
     );
     const keep = floor?.keep;
@@ -1687,6 +1718,10 @@ export function matchName(
     const mayOverstate = plan.tokens.some((t, p) => !t.weak && !t.syllabic && (plan.tokens.findIndex((o) => o.text === t.text) < p || equivalentsOf(t.text).length > 0));
     for (let r = 0; r < n; r++) {
       let score = core.rowScore(r);
+      // A listed person's name found whole in a longer query, its article perhaps left out: names added.
+      // (Read only for rows it could lift to what the caller keeps.)
+      addedWhole = false;
+      if (addedNames && (!keep || keep(score / ADDED_NAMES_BOUND))) score = nameWithAdditions(core, index, r, score, mode, plan.tokens, weightOf);
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
       // so such a row (most rows) is dropped before its factors' map lookups.
       if (keep && !keep(score)) continue;
@@ -1728,7 +1763,8 @@ export function matchName(
         if (row.queryUnmatched >= 0.5 && !unknownOnly) score *= mode.oneWordInsideFactor;
       }
       // A listed word left out and a common name of the query's unmatched: one name swapped for another.
-      if (common !== 0 && swappedName(core, r, common)) score *= mode.swappedNameFactor;
+      // (Not where the listed name was found whole, its article only left out: no listed name swapped.)
+      if (common !== 0 && !addedWhole && swappedName(core, r, common)) score *= mode.swappedNameFactor;
       // One distinctive word met only through a spelling of it far from the listed word: another name.
       if (sole && !core.rowExact(r) && thinEvidence(sole, listedTokens(index, core.rowName(r)), matched, core.row(r).queryMask)) {
         score *= mode.thinEvidenceFactor;
@@ -1758,6 +1794,82 @@ export function matchName(
   } finally {
     core.reset(plan.units.length);
   }
+}
+
+/**
+ * The core's score of row r as it stands, or more where the query holds a listed person's name whole
+ * and adds names of its own (a father's or grandfather's name of a nasab chain, another given name:
+ * "Khalid Bassam Zubaidi" for AL-ZUBAIDI, Khaled), the listed article perhaps left out. Whole: every
+ * strong listed word matched, each by a strong query word of its own (not initials, not one query word
+ * for two listed ones), the listed words left out articles only (ARTICLES), on distinctive rarity (the
+ * contained mass, ModeParams.containedMass) and closely: ADDED_NAMES_CLOSE of the matched mass, or
+ * ADDED_NAMES_CLOSE_MANY for a listed name of ADDED_NAMES_MANY strong words or more (more words
+ * matched whole, a looser spelling of them: vowels a script leaves unwritten). Then the query's extra
+ * words cost lamMissingContained, as for a list name found whole (assembly/score.ts writeRow), and an
+ * article left out is a word dropped, charged at its weight as a weak word and as missing only, never
+ * as a disagreement. Not where a common name (COMMON_NAMES) of the query, unmatched, stands between
+ * its matched words: a common name in the article's place is another person's name ("Abdul Naser DIB
+ * Thompson MALT" is not DIB EL MALT, Abdul Naser).
+ */
+/** Set by nameWithAdditions: the row it read holds the listed name whole and its rule applied. */
+let addedWhole = false;
+
+function nameWithAdditions(core: MatchingCore, index: BuiltIndex, r: number, score: number, mode: ModeConfig, tokens: readonly NameToken[], weightOf: WeightOf): number {
+  const name = core.rowName(r);
+  const cm = core.rowCandidateMask(r);
+  const listed = listedWords(index, name);
+  if (listed.length > 31) return score;
+  let article = false;
+  let strong = 0;
+  for (let i = 0; i < listed.length; i++) {
+    const matched = ((cm >>> i) & 1) === 1;
+    if (listed[i].weak) {
+      if (matched) continue;
+      if (!ARTICLES.has(listed[i].text)) return score;
+      article = true;
+    } else {
+      if (!matched) return score;
+      strong++;
+    }
+  }
+  const close = article || strong < ADDED_NAMES_MANY ? ADDED_NAMES_CLOSE : ADDED_NAMES_CLOSE_MANY;
+  const row = core.row(r);
+  const mt = row.matched;
+  const ms = row.mass;
+  const uq = row.queryUnmatched;
+  const uc = row.candidateUnmatched;
+  if (ms < mode.containedMass || mt < close * ms || uq <= 0) return score;
+  const qm = row.queryMask;
+  // Each listed strong word met by a strong query word of its own.
+  let words = 0;
+  for (let p = 0; p < tokens.length && p < 31; p++) if (((qm >>> p) & 1) === 1 && !tokens[p].weak) words++;
+  if (words < strong) return score;
+  // A common name of the query, unmatched, between matched words: in the article's place.
+  const first = 31 - Math.clz32(qm & -qm);
+  const last = 31 - Math.clz32(qm);
+  for (let p = first + 1; p < last && p < tokens.length; p++) {
+    if (((qm >>> p) & 1) === 0 && !tokens[p].weak && COMMON_NAMES.has(tokens[p].text)) return score;
+  }
+  // The article's weight as the core charged it (the index's unit weight) and as a weak word.
+  const a = index.arrays;
+  let ucArticle = 0;
+  let articleWeak = 0;
+  for (let u = a.unitOff[name]; u < a.unitOff[name + 1]; u++) {
+    const ps = a.unitPS[u];
+    if ((ps & RAW_UNIT) !== 0 || ((ps >>> 8) & 0xff) !== 1) continue;
+    const pos = ps & 0xff;
+    if (pos >= listed.length || ((cm >>> pos) & 1) === 1) continue;
+    ucArticle += a.unitW[u];
+    articleWeak += Math.min(a.unitW[u], weightOf(listed[pos]));
+  }
+  const lamQ = uc < 0.5 && mt >= 0.95 * ms ? mode.lamMissingContained : mode.lamMissingQuery;
+  const before = mt / (ms + lamQ * uq + mode.lamMissing * uc + mode.lamConflict * Math.min(uq, uc));
+  if (!(before > 0)) return score;
+  const rest = uc - ucArticle;
+  const after = mt / (ms + mode.lamMissingContained * uq + mode.lamMissing * (rest + articleWeak) + mode.lamConflict * Math.min(uq, rest));
+  addedWhole = true;
+  // The word-order factors the core applied stay as they were.
+  return after > before ? score * Math.min(after / before, 1 / ADDED_NAMES_BOUND) : score;
 }
 
 /**
