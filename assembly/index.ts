@@ -22,5 +22,5 @@ export {
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 12;
+  return 13;
 }

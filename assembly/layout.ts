@@ -87,7 +87,9 @@ export const MAX_RESIDUAL: i32 = MAXQ * 128;
 //   [0] name id (u32)  [1] score  [2] matched value  [3] matched mass  [4] query unmatched mass
 //   [5] candidate unmatched mass  [6] matched query positions mask (u32)  [7] accumulated rarity
 //   [8] matched candidate positions mask, positions 0-31 (u32)
-export const OUT_STRIDE: i32 = 9;
+//   [9] the rarity of a list descriptor a word the lists do not know stands in for, at that word's charge (f32; 0: none)
+//   [10] the score without that pairing (a person's name has no descriptor)
+export const OUT_STRIDE: i32 = 11;
 
 // The op queue (ops.ts): the host writes a query's searches as ops of OP_WORDS i32/f32 words at
 // opsPtr(), then calls runOps(). Codes of the ops (their words are drawn in ops.ts):

@@ -321,6 +321,8 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
   }
   let uc: f32 = 0;
   let cIn: f32 = 0;
+  // The heaviest uncovered list word an unknown word may stand in for (see writeRow): it may cost only unknownCharge.
+  let ucPair: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
     if ((ps >> 8) != 1) continue;
@@ -331,8 +333,12 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
       open = sym > 0 && (wildLetters & (<u32>1 << <u32>((sym - 1) % 32))) != 0;
     }
     if (open) cIn += w;
-    else uc += w;
+    else {
+      uc += w;
+      if (w <= unknownPairMax && w > ucPair) ucPair = w;
+    }
   }
+  if (uqUnknown > 0 && unknownDistinctive > 0 && ucPair > unknownCharge) uc -= ucPair - unknownCharge;
   const overlap = uq < uc ? uq : uc;
   const mass = (qIn + cIn) * 0.5;
   // The score rises with the matched mass and falls with uc, capped or not: the cap at the most
@@ -832,6 +838,8 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   }
   let uc: f32 = 0;
   let ucMax: f32 = 0;
+  // The second heaviest unmatched list word: an unknown word stands in for one descriptor only.
+  let ucNext: f32 = 0;
   let cmMax: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
@@ -843,7 +851,10 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
       continue;
     }
     uc += w;
-    if (w > ucMax) ucMax = w;
+    if (w > ucMax) {
+      ucNext = ucMax;
+      ucMax = w;
+    } else if (w > ucNext) ucNext = w;
   }
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
   // query (users omit middle names), stronger when the query has names the list lacks. On both
@@ -855,8 +866,40 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   const whole = ucMax < unknownPairMin && unknownDistinctive > 0 && cmMax >= unknownDistinctive && mt >= <f32>0.95 * ms;
   const standIn = uqUnknown > 0 && ucMax <= unknownPairMax && (ucMax >= unknownPairMin || whole);
   if (standIn) uq -= uqUnknown;
+  // Beside a distinctive word matched, the descriptor the unknown word stands in for ("Rede" for the
+  // NETWORK of X NETWORK, "Prisão" for PRISON) is that word written in another language: it costs
+  // what the unknown word does (unknownCharge), not its whole rarity as a word the query leaves out.
+  // Only with the matched words as written (0.99 of their mass: "Tarabya Logistics" is not TRUST
+  // LOGISTIC) and the descriptor the only strong word of the list name left over ("Localization" is
+  // not GLOBAL SOLUTIONS). The host keeps the score without it for a person's name (a given
+  // name is no descriptor): `plain`.
+  let paired: f32 = 0;
+  let plain: f32 = -1;
+  if (standIn && !whole && ucNext < unknownPairMin && unknownDistinctive > 0 && cmMax >= unknownDistinctive && mt >= <f32>0.99 * ms) {
+    paired = ucMax < unknownCharge ? ucMax : unknownCharge;
+    plain = rowScore(qPositions, mt, ms, uq + uqUnknownCapped, uc, uq < uc ? uq : uc);
+    uc -= ucMax - paired;
+  }
   const overlap = uq < uc ? uq : uc;
   if (standIn) uq += uqUnknownCapped;
+  let score = rowScore(qPositions, mt, ms, uq, uc, overlap);
+  if (plain < 0) plain = score;
+  const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
+  store<u32>(o, name);
+  store<f32>(o + 4, score);
+  store<f32>(o + 8, mt);
+  store<f32>(o + 12, ms);
+  store<f32>(o + 16, uq);
+  store<f32>(o + 20, uc);
+  store<u32>(o + 24, qm);
+  store<f32>(o + 28, accValue);
+  store<u32>(o + 32, <u32>(cm & 0xffffffff));
+  store<f32>(o + 36, paired);
+  store<f32>(o + 40, plain);
+}
+
+/** writeRow's score from its masses: matched value over matched mass plus the penalty, times the order factor. */
+@inline function rowScore(qPositions: i32, mt: f32, ms: f32, uq: f32, uc: f32, overlap: f32): f32 {
   // A list name found whole inside a longer query ("Dost Mohammad Khan Haqqani" for "DOST
   // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
   // tokens cost less than names the list contradicts.
@@ -872,16 +915,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
     score *= orderFactor;
     if (reversedChain(qPositions)) score *= orderFactor;
   }
-  const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
-  store<u32>(o, name);
-  store<f32>(o + 4, score);
-  store<f32>(o + 8, mt);
-  store<f32>(o + 12, ms);
-  store<f32>(o + 16, uq);
-  store<f32>(o + 20, uc);
-  store<u32>(o + 24, qm);
-  store<f32>(o + 28, accValue);
-  store<u32>(o + 32, <u32>(cm & 0xffffffff));
+  return score;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 12;
+export const CORE_VERSION = 13;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -469,6 +469,11 @@ export class MatchingCore {
     return this.v.outF[r * OUT_STRIDE + 1];
   }
 
+  /** Row r's score without a descriptor paired with a word the lists do not know (rowPaired): what a person's name scores. */
+  rowPlainScore(r: number): number {
+    return this.v.outF[r * OUT_STRIDE + 10];
+  }
+
   /** One output row as an object (tests and diagnostics; the hot path uses the accessors). */
   row(r: number): CandidateRow {
     const { outF: f, outU: u } = this.v;
@@ -498,6 +503,11 @@ export class MatchingCore {
   /** The list name's positions 0-31 that row r matched (bit p = token p). */
   rowCandidateMask(r: number): number {
     return this.v.outU[r * OUT_STRIDE + 8];
+  }
+
+  /** The rarity of a list descriptor a word the lists do not know stands in for in row r, at that word's charge (0: none). */
+  rowPaired(r: number): number {
+    return this.v.outF[r * OUT_STRIDE + 9];
   }
 
   /** Matched rarity mass of row r. */

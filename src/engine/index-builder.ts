@@ -95,6 +95,8 @@ export interface BuiltIndex {
 /** BuiltIndex.nameFlags bits. */
 export const NAME_ONE_WORD = 1;
 export const NAME_NATURAL_ORDER = 2;
+/** The name is an individual's (a given name is no descriptor: name-matcher.ts rowPaired). */
+export const NAME_PERSON = 4;
 
 export function symbolOf(code: number): number {
   if (code >= 97 && code <= 122) return code - 96;
@@ -329,7 +331,7 @@ function collectNames(entries: readonly ListEntry[]): {
       }
       const oneWord = tokens.filter((t) => !t.weak).length === 1;
       const natural = entry.kind === 'individual' && !n.text.includes(',') && tokens.length >= 3 && tokens.every((t) => !t.weak);
-      nameFlags.push((oneWord ? NAME_ONE_WORD : 0) | (natural ? NAME_NATURAL_ORDER : 0));
+      nameFlags.push((oneWord ? NAME_ONE_WORD : 0) | (natural ? NAME_NATURAL_ORDER : 0) | (entry.kind === 'individual' ? NAME_PERSON : 0));
       names.push({ entry: e, type: n.type, weak: n.weak, text: n.text });
       rows.push({ tokens, tokenIds, compoundIds, rawIds });
     }

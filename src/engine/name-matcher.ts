@@ -3,7 +3,7 @@
  * and returns the best name score per entry.
  */
 import { FULL_LIMITS, type QueryLimits } from './budget.js';
-import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, RAW_UNIT, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
+import { ANAGRAM_MIN, NAME_NATURAL_ORDER, NAME_ONE_WORD, NAME_PERSON, RAW_UNIT, anagramKey, compounds, tokenWeight, type BuiltIndex } from './index-builder.js';
 import { MAXQ, MAX_QPOS, MatchingCore, type CandidateRow, type QueryUnit } from './core.js';
 import { fnvSkip } from './fnv.js';
 import { osaDistance } from './fuzzy-words.js';
@@ -18,12 +18,14 @@ import {
 } from './normalise.js';
 import { soleDistinctive, thinEvidence } from './thin-evidence.js';
 import { SOUND_EDIT_MAX_LENGTH, consonantAdded, soundSkeleton } from './sound-skeleton.js';
-import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, LEGAL_FORMS, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
+import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, ELF_LEGAL_FORM_PHRASES, END_DOTTED_LEGAL_FORMS, LEGAL_FORMS, LEGAL_FORM_PHRASES, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 import { BoundedCache, PerIndexCache } from './bounded-cache.js';
 import { FEMALE_GIVEN_NAMES, MALE_GIVEN_NAMES } from './given-name-sex.js';
 import { COMMON_SURNAMES } from './common-surnames.js';
-import { ELF_FORM_NAME_WORDS } from './legal-forms-elf.js';
+import { ELF_FORM_NAME_WORDS, ELF_LEGAL_FORMS } from './legal-forms-elf.js';
 import { DESCRIPTOR_PAIRS } from './descriptor-pairs.js';
+import { stemmer } from 'stemmer';
+import { exactCountryName } from '../lists/countries.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
 const COMMON_UNIT_WEIGHT = 2.5;
@@ -104,8 +106,9 @@ export function informationFactor(mass: number): number {
  * Hangul syllables (they may stand for other characters), nor for a match that splits a given name
  * written in parts ("KIM Min" for "KIM, Min Chol" is another given name, not a middle name left out).
  */
-function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean, overstated = 0): number {
-  const mass = core.rowMass(r) - overstated;
+function rowInformation(core: MatchingCore, index: BuiltIndex, r: number, syllabicOrSplit: boolean, overstated = 0, unpaired = false): number {
+  // A descriptor written in another language ("Rede" for NETWORK) says as much as the word it charges.
+  const mass = core.rowMass(r) - overstated + (unpaired ? 0 : core.rowPaired(r));
   const factor = informationFactor(mass);
   if (factor >= 1 || syllabicOrSplit || overstated > 0) return factor;
   const name = core.rowName(r);
@@ -172,6 +175,12 @@ export interface QueryPlan {
   positionWeights: number[];
   /** Query positions (bits 0-30) of strong words no list name has, as written or as read (NameToken.raw). */
   unknown: number;
+  /** Query positions (bits 0-30) of legal-form words (ANY_FORM_TOKENS, or a run of FORM_NAME_WORDS: formWordRuns). */
+  legalForms: number;
+  /** Every query position (bits 0-30). */
+  positionMask: number;
+  /** Query positions (bits 0-30) of a legal form written in words of another language (formWordRuns). */
+  formRuns: number;
 }
 
 /**
@@ -727,7 +736,10 @@ function planWords(
   if (mode.compounds) addArabicJoins(tokens, units, weights);
   // Rarest first: the core prunes new candidates once the units left cannot reach the floor.
   sortByWeightDescending(units);
-  return { tokens, units, positionWeights, unknown };
+  const formRuns = known ? formWordRuns(tokens, known, weightOf) : 0;
+  const legalForms = tokens.reduce((m, t, i) => (i <= 30 && t.weak && ANY_FORM_TOKENS.has(t.text) ? m | (1 << i) : m), 0);
+  const positionMask = tokens.length >= 31 ? 0x7fffffff : (1 << tokens.length) - 1;
+  return { tokens, units, positionWeights, unknown, legalForms, positionMask, formRuns };
 }
 
 /**
@@ -792,6 +804,67 @@ function addArabicJoins(tokens: readonly NameToken[], units: QueryUnit[], weight
 const FORM_NAME_WORDS: ReadonlySet<string> = new Set(ELF_FORM_NAME_WORDS);
 
 /**
+ * The short words (3 letters or fewer) that ISO 20275's legal-form names are written with between their
+ * long ones (ELF_LEGAL_FORM_PHRASES of a word of 4+ letters: "por" of "Sociedade em comandita por
+ * ações", "na" of "Společnost komanditní na akcie", "s" of "Společnost s ručením omezeným").
+ */
+const FORM_NAME_SHORT_WORDS: ReadonlySet<string> = new Set(
+  ELF_LEGAL_FORM_PHRASES.filter(([, ws]) => ws.some((w) => w.length >= 4)).flatMap(([, ws]) => ws.filter((w) => w.length <= 3)),
+);
+
+/**
+ * Query positions (bits 0-30) of a legal form written in words of another language that no phrase of
+ * the table reads ("Sociedade por ações X", "Societatea pe acțiuni X", "X, Spoločnosť s ručením"): a
+ * run of two words or more at the name's start or end, each a word of ISO 20275's non-English
+ * legal-form names (FORM_NAME_WORDS) or a short word those names are written with
+ * (FORM_NAME_SHORT_WORDS), at least one a long one, and a strong word of the name outside it. In an
+ * organisation's name the run weighs as one legal form (FORM_RUN_WEIGHT), not as that many words the
+ * lists do not know (UNKNOWN_WORD_CHARGE each).
+ */
+function formWordRuns(tokens: readonly NameToken[], known: ReadonlyMap<string, number>, weightOf: WeightOf): number {
+  const n = Math.min(tokens.length, 31);
+  const namesWith = weightOf.namesWith;
+  const listed = (w: string): boolean => (namesWith ? namesWith(w) > UNKNOWN_WORD_NAMES : known.has(w));
+  const formWord = (t: NameToken): boolean => !t.weak && (FORM_NAME_WORDS.has(t.text) || (t.raw !== undefined && FORM_NAME_WORDS.has(t.raw)));
+  // A form's word the lists do not know: one they write (France, Banco, Nacional) may be a word of names.
+  const unlisted = (t: NameToken): boolean => formWord(t) && !listed(t.text) && (t.raw === undefined || !listed(t.raw));
+  const inRun = (t: NameToken): boolean => formWord(t) || FORM_NAME_SHORT_WORDS.has(t.text) || (t.weak && ANY_FORM_TOKENS.has(t.text));
+  let mask = 0;
+  // Two words of the form's name or more, one of them a long word the lists do not know (a legal
+  // form's abbreviation beside them may join the run; "France SARL" is a country and a form).
+  const take = (from: number, to: number): void => {
+    let fresh = 0;
+    let words = 0;
+    for (let i = from; i < to; i++) {
+      if (unlisted(tokens[i])) fresh++;
+      if (formWord(tokens[i]) || FORM_NAME_SHORT_WORDS.has(tokens[i].text)) words++;
+    }
+    if (words < 2 || fresh === 0) return;
+    for (let i = from; i < to; i++) mask |= 1 << i;
+  };
+  let head = 0;
+  while (head < n && inRun(tokens[head])) head++;
+  take(0, head);
+  let tail = n;
+  while (tail > head && inRun(tokens[tail - 1])) tail--;
+  if (n === tokens.length) take(tail, n);
+  // A strong word of the name outside the runs, else the name is the legal form's words only.
+  for (let i = 0; i < tokens.length; i++) if (!tokens[i].weak && (i > 30 || ((mask >>> i) & 1) === 0)) return mask;
+  return 0;
+}
+
+/**
+ * How closely a one-word list name must be matched for a query that adds only its legal form to
+ * escape the one-word factor (ModeConfig.oneWordInsideFactor): one edit or a transliteration
+ * ("Astais Rt." for ASTEIS, 0.90; "Majak, s. r. o." for OOO MAYAK, 1), not two ("Agregat PJSC" for
+ * AGROGATE COMPANY, 0.87, a real negative of the eval).
+ */
+export const FORM_ONLY_SIM = 0.9;
+
+/** What a run of legal-form words (formWordRuns) weighs in all, as a rare legal form does (s.r.o. about 1.2). */
+export const FORM_RUN_WEIGHT = 1;
+
+/**
  * Query positions (bits 0-30) of strong Latin-script words the lists do not know: no list name has
  * them as written or as read (NameToken.raw), or one name only (UNKNOWN_WORD_NAMES), whose one use
  * says nothing of how common the word is ("por" of one Spanish name); and the words of other
@@ -810,6 +883,37 @@ function unknownWords(tokens: readonly NameToken[], known: ReadonlyMap<string, n
     mask |= 1 << i;
   }
   return mask;
+}
+
+/**
+ * Reweighs a plan's legal-form runs (formWordRuns): each position of a run FORM_RUN_WEIGHT / its
+ * length, every unit over them the sum of its positions; the run's words are legal-form words, no
+ * longer words the lists do not know.
+ */
+function formRunWeights(plan: QueryPlan): void {
+  const runs = plan.formRuns;
+  let count = 0;
+  for (let i = 0; i <= 30; i++) if (((runs >>> i) & 1) === 1) count++;
+  // Two runs (start and end) share the weight as one form each would: per run length.
+  for (let i = 0; i < plan.positionWeights.length && i <= 30; i++) {
+    if (((runs >>> i) & 1) === 0) continue;
+    let from = i;
+    while (from > 0 && ((runs >>> (from - 1)) & 1) === 1) from--;
+    let to = i + 1;
+    while (to <= 30 && ((runs >>> to) & 1) === 1) to++;
+    plan.positionWeights[i] = Math.min(plan.positionWeights[i], FORM_RUN_WEIGHT / (to - from));
+  }
+  if (count === 0) return;
+  for (const unit of plan.units) {
+    let over = false;
+    for (let k = 0; k < unit.span; k++) if (((runs >>> (unit.pos + k)) & 1) === 1) over = true;
+    if (!over) continue;
+    let w = 0;
+    for (let k = 0; k < unit.span; k++) w += plan.positionWeights[unit.pos + k];
+    unit.weight = Math.min(unit.weight, w);
+  }
+  plan.unknown &= ~runs;
+  plan.legalForms |= runs;
 }
 
 /** Numbers, in digits or Roman numerals ("VIII" is no word of another language: Fund VIII is not Fund IX). */
@@ -883,6 +987,15 @@ export const CONTAINED_NAME_MASS = 8;
 
 /** Legal forms' canonical tokens (what a query's legal-form words read as): a query with one names an organisation. */
 const LEGAL_FORM_TOKENS: ReadonlySet<string> = new Set(LEGAL_FORMS.values());
+/**
+ * Every legal form's canonical token, ISO 20275's: its single words as the vocabulary folds them
+ * (ooo = llc), its phrases and its end-dotted forms ("Rt."), and the hand table's phrases (all JSC,
+ * LLC, Ltd...). Not the descriptors the hand table also makes weak (trading, group, bank): those say
+ * what the party does, and a query that adds one names another party more often.
+ */
+const ANY_FORM_TOKENS: ReadonlySet<string> = new Set([
+  ...ELF_LEGAL_FORMS.map(([w]) => LEGAL_FORMS.get(w) ?? w), ...END_DOTTED_LEGAL_FORMS, ...ELF_LEGAL_FORM_PHRASES.map(([f]) => f), ...LEGAL_FORM_PHRASES.map(([f]) => f),
+]);
 
 /**
  * Heaviest first, equal weights in their order (as Array.prototype.sort, which is stable): an
@@ -1440,6 +1553,65 @@ function addDescriptorTranslations(core: MatchingCore, index: BuiltIndex, plan: 
 }
 
 /**
+ * An organisation's English word inflected otherwise than the list writes it ("Factories" for
+ * FACTORY, "Banking" for BANK): the list words with the same Porter stem (the `stemmer` package,
+ * Martin Porter's 1980 algorithm) beyond one edit of it (nearer ones the edit search meets) that are
+ * the lists' usual form of it (STEM_USUAL), at STEM_SIM. Words of 4+ Latin letters, strong query words only;
+ * organisations only (a person's "Williams" is not WILLIAM).
+ */
+function addStems(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, weightOf: WeightOf): void {
+  plan.units.forEach((unit, u) => {
+    const t = plan.tokens[unit.pos];
+    if (unit.span !== 1 || t.weak || t.syllabic || t.abjad || unit.text.length < STEM_MIN || !LATIN_WORD.test(unit.text)) return;
+    for (const id of stemMates(index, unit.text, weightOf)) core.queueAdd(u, id, STEM_SIM);
+  });
+}
+
+/** Per index, per query word: the dictionary ids addStems queues for it (a word's answer is the same each time). */
+const STEM_MATES = new PerIndexCache<readonly number[]>(4096);
+const NO_MATES: readonly number[] = [];
+function stemMates(index: BuiltIndex, word: string, weightOf: WeightOf): readonly number[] {
+  const cache = STEM_MATES.of(index);
+  const hit = cache.get(word);
+  if (hit !== undefined) return hit;
+  const mates = stemsOf(index).get(stemmer(word));
+  if (mates === undefined) return cache.set(word, NO_MATES);
+  // By the full lists' counts (weightOf), also where `index` holds a few entries only.
+  const namesWith = weightOf.namesWith ?? ((w: string): number => { const id = index.tokens.get(w); return id === undefined ? 0 : index.df[id]; });
+  const df = namesWith(word);
+  const ids = mates.filter(([text]) => text !== word && df * STEM_USUAL < namesWith(text) && osaDistance(text, word) > 1).map(([, id]) => id);
+  return cache.set(word, ids.length === 0 ? NO_MATES : ids);
+}
+
+/**
+ * A list word met by its stem must be the lists' usual form of the word, on this many times as many
+ * list names as the query's form (factory 97 to factories 9, bank 541 to banking 8): where the query's
+ * form is as common ("Anduvar Shipping", shipping 261 to ship 84), it is a word of its own.
+ */
+const STEM_USUAL = 4;
+/** Similarity of a list word met by its stem (addStems): an inflection of the same word, as a transliteration is. */
+export const STEM_SIM = 0.9;
+/** Shortest word stemmed (addStems): shorter ones are mostly names, their endings no inflections. */
+const STEM_MIN = 5;
+const LATIN_WORD = /^[a-z]+$/;
+/** Per index: Porter stem -> the list words (4+ Latin letters, with their dictionary ids) with it. */
+const STEMS = new WeakMap<BuiltIndex, Map<string, Array<[string, number]>>>();
+function stemsOf(index: BuiltIndex): Map<string, Array<[string, number]>> {
+  let map = STEMS.get(index);
+  if (map !== undefined) return map;
+  map = new Map();
+  for (const [text, id] of index.tokens) {
+    if (text.length < STEM_MIN - 1 || !LATIN_WORD.test(text)) continue;
+    const stem = stemmer(text);
+    const ids = map.get(stem);
+    if (ids === undefined) map.set(stem, [[text, id]]);
+    else ids.push([text, id]);
+  }
+  STEMS.set(index, map);
+  return map;
+}
+
+/**
  * "A bin B" in the query where the list name says "B bin A": the lineage is reversed (the son named
  * as the father), so the same tokens name another person.
  */
@@ -1636,6 +1808,8 @@ export function matchName(
   // with a legal-form word written as a word of its own, not one a word break made: "Nataša" is no
   // "Nat ASA"): charged as UNKNOWN_WORD_CHARGE says.
   const organisation = entityQuery ?? read.some((t) => t.weak && LEGAL_FORM_TOKENS.has(t.text));
+  // A legal form written in words of another language weighs as one legal form (formWordRuns).
+  if (organisation && plan.formRuns !== 0) formRunWeights(plan);
   const unknownMask = organisation ? plan.unknown : 0;
   core.writeQuery(plan.units, plan.positionWeights);
   // The token searches are queued and run in one call by collect() (see MatchingCore.beginPlan).
@@ -1675,6 +1849,7 @@ export function matchName(
     if (mode.phonetic) addPhonetic(core, index, plan, asWritten, mode.residualFloor > 0, planIndex);
     if (mode.phonetic) addEquivalents(core, index, plan, asWritten);
     if (mode.phonetic && organisation) addDescriptorTranslations(core, index, plan);
+    if (mode.phonetic && organisation) addStems(core, index, plan, weightOf);
     if (mode.anagramSim > 0) addAnagrams(core, index, plan, mode.anagramSim, planIndex);
     // The share a candidate must gather counts a word the lists do not know at its charge.
     const total = plan.positionWeights.reduce((a, w, i) => a + (((unknownMask >>> i) & 1) === 1 ? Math.min(w, UNKNOWN_WORD_CHARGE) : w), 0);
@@ -1716,8 +1891,14 @@ export function matchName(
     const maySound = mode.consonantAddedDrop > 0 && plan.tokens.some((t) => !t.weak && !t.syllabic && !t.abjad && t.text.length >= 3 && t.text.length <= SOUND_EDIT_MAX_LENGTH + 1);
     // Only a query with a word repeated or a given-name equivalent can overstate its mass (overstatedMass).
     const mayOverstate = plan.tokens.some((t, p) => !t.weak && !t.syllabic && (plan.tokens.findIndex((o) => o.text === t.text) < p || equivalentsOf(t.text).length > 0));
+    // Query positions of words the lists do not know that are countries' names (France, Germany).
+    const countries = unknownMask === 0 ? 0 : plan.tokens.reduce((m, t, i) => (((unknownMask >>> i) & 1) === 1 && exactCountryName(t.text) !== undefined ? m | (1 << i) : m), 0);
     for (let r = 0; r < n; r++) {
-      let score = core.rowScore(r);
+      // A descriptor paired with a word the lists do not know (rowPaired) is an organisation's: a
+      // person's name scores without it, and so does a country left unmatched beside it ("Bowne
+      // Solutions France SARL" is not BOWNE SOLUTIONS GERMANY).
+      const unpaired = core.rowPaired(r) > 0 && ((index.nameFlags[core.rowName(r)] & NAME_PERSON) !== 0 || (countries !== 0 && (countries & ~core.row(r).queryMask) !== 0));
+      let score = unpaired ? core.rowPlainScore(r) : core.rowScore(r);
       // A listed person's name found whole in a longer query, its article perhaps left out: names added.
       // (Read only for rows it could lift to what the caller keeps.)
       addedWhole = false;
@@ -1759,8 +1940,12 @@ export function matchName(
       if (mode.oneWordInsideFactor < 1 && (index.nameFlags[core.rowName(r)] & NAME_ONE_WORD) !== 0) {
         const row = core.row(r);
         const unmatchedStrong = strongMask & ~row.queryMask;
-        const unknownOnly = unmatchedStrong !== 0 && (unmatchedStrong & ~unknownMask) === 0 && row.matched >= row.mass - 1e-4;
-        if (row.queryUnmatched >= 0.5 && !unknownOnly) score *= mode.oneWordInsideFactor;
+        const unknownOnly = unmatchedStrong !== 0 && (unmatchedStrong & ~unknownMask & ~plan.legalForms) === 0 && row.matched >= row.mass - 1e-4;
+        // Nor where what the query adds is its legal form only ("X, s. r. o.", "X Rt." for OOO X), the
+        // word matched closely (a letter or a transliteration apart: FORM_ONLY_SIM): a legal form of
+        // another family is the same party's name written another country's way.
+        const formOnly = organisation && (plan.positionMask & ~row.queryMask & ~plan.legalForms) === 0 && row.matched >= FORM_ONLY_SIM * row.mass;
+        if (row.queryUnmatched >= 0.5 && !unknownOnly && !formOnly) score *= mode.oneWordInsideFactor;
       }
       // A listed word left out and a common name of the query's unmatched: one name swapped for another.
       // (Not where the listed name was found whole, its article only left out: no listed name swapped.)
@@ -1787,7 +1972,7 @@ export function matchName(
       if (keep && !keep(score)) continue;
       hits.push({
         name: core.rowName(r),
-        score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split, mayOverstate ? overstatedMass(core, index, r, plan, weightOf) : 0),
+        score: core.rowExact(r) ? score : score * rowInformation(core, index, r, syllabicQuery || split, mayOverstate ? overstatedMass(core, index, r, plan, weightOf) : 0, unpaired),
       });
     }
     return keepSyllableOrder(index, hits, runs, read, mode.splitGroupFactor, name);
