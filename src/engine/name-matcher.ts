@@ -1220,6 +1220,7 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
     }
     if (unit.text === token.text) addSlavic(core, index, u, token, planIndex);
     const sk = skeletonOf(text);
+    if (unit.text === token.text && !token.weak) addVowelled(core, index, u, text, sk);
     // A Latin-script token needs three consonants to be distinctive at all.
     if (sk.length < 3) continue;
     const ids = index.skeletons.get(sk);
@@ -1238,6 +1239,75 @@ function addPhonetic(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, asW
 export const SLAVIC_SIM = 0.92;
 /** Shortest query word compared: a shorter one has too few letters for the tables to tell names apart. */
 const SLAVIC_MIN = 5;
+/**
+ * A word's consonants as written with each run of vowels one mark: "aseeri" and "asiri" both
+ * "-s-r-", "esmaeli" and "ismaili" "-sm-l-". A doubled letter is one (Ballul / Balol); y and w
+ * before a vowel are consonants (Sayyid / Sayed "s-y-d"), else vowels (Hany / Hani).
+ */
+export function vowelPattern(word: string): string {
+  return vowelRuns(word).replace(/[aeiou]+/g, '-');
+}
+
+function vowelRuns(word: string): string {
+  return word.replace(/(.)\1+/g, '$1').replace(/y(?![aeiou])/g, 'i').replace(/w(?![aeiou])/g, 'u');
+}
+
+/**
+ * The Arabic vowels (a, i, u and the diphthongs ay, aw) a run of Latin vowels writes in the
+ * romanisations of Arabic and Persian names (ALA-LC and BGN/PCGN a / i / u / ay / aw; the English,
+ * French and Persian spellings e for a or i (imala, Persian kasra) and for ay, ee / ie for i, o / ou /
+ * oo for u and aw): two spellings of one name write, run for run, vowels that can be the same.
+ */
+const ARABIC_VOWELS: Readonly<Record<string, string>> = {
+  a: 'a', e: 'ai', i: 'i', o: 'uw', u: 'u',
+  ai: 'y', ay: 'y', ei: 'yi', ey: 'y', ae: 'y',
+  ee: 'i', ie: 'i', ii: 'i', ou: 'uw', oo: 'u', uu: 'u', au: 'w', aw: 'w', ow: 'w',
+};
+
+function sameArabicVowel(a: string, b: string): boolean {
+  if (a === b) return true;
+  const x = ARABIC_VOWELS[a];
+  const y = ARABIC_VOWELS[b];
+  if (x !== undefined && y !== undefined) return [...x].some((c) => y.includes(c));
+  // Two vowels apart (a hamza or ain between them, Tali'a / Talea): each of one with each of the other.
+  return a.length === b.length && [...a].every((c, i) => sameArabicVowel(c, b[i]));
+}
+
+/** `q` and `w` (equal vowelPattern) write, vowel run for vowel run, vowels that can be the same Arabic one. */
+export function sameVowels(q: string, w: string): boolean {
+  const a = vowelRuns(q).match(/[aeiou]+/g) ?? [];
+  const b = vowelRuns(w).match(/[aeiou]+/g) ?? [];
+  return a.length === b.length && a.every((r, i) => sameArabicVowel(r, b[i]));
+}
+
+/**
+ * Similarity of a list word that a query word spells with other vowels only (vowelPattern: the same
+ * consonants in the same places, as Arabic and Persian names romanised by different systems are:
+ * "Aseeri" / ASIRI, "Ismaili" / ESMAELI, "Sebai" / SIBAI), when the edit search does not meet it
+ * (two edits in a short word).
+ */
+export const VOWELLED_SIM = 0.82;
+/** Shortest query word compared by its vowels (a shorter one meets too many names: "Veli" / VALLE), and shortest list word. */
+const VOWELLED_MIN = 5;
+const VOWELLED_LISTED_MIN = 4;
+const VOWELLED_CACHE = new PerIndexCache<readonly number[]>(50_000);
+
+function addVowelled(core: MatchingCore, index: BuiltIndex, u: number, text: string, sk: string): void {
+  if (VOWELLED_SIM <= 0 || text.length < VOWELLED_MIN || sk.length < 2 || !/^[a-z]+$/.test(text)) return;
+  const ids = index.skeletons.get(sk);
+  if (!ids) return;
+  const cache = VOWELLED_CACHE.of(index);
+  let found = cache.get(text);
+  if (found === undefined) {
+    const pattern = vowelPattern(text);
+    found = cache.set(text, pattern.replace(/-/g, '').length < 2 ? [] : ids.filter((id) => {
+      const w = listedText(index, id);
+      return w !== text && w.length >= VOWELLED_LISTED_MIN && vowelPattern(w) === pattern && sameVowels(text, w);
+    }));
+  }
+  for (const id of found) core.queueAdd(u, id, VOWELLED_SIM);
+}
+
 /** Shortest query word looked up by a skeleton of two consonants. */
 const SLAVIC_LONG = 6;
 /** List words one name may compare (sameCyrillic) in all: far above a real name's few unknown words. */
