@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Engine, Fuzziness } from '../src/engine/index.js';
 import type { ListEntry } from '../src/lists/model.js';
-import { sameVowels, vowelPattern } from '../src/engine/name-matcher.js';
+import { sameVowels, vowelPattern } from '../src/engine/arabic-vowels.js';
 import { buildEngineWithBackground, entry } from './support/engine-entries.js';
 
 const ENTRIES: ListEntry[] = [

@@ -130,6 +130,14 @@ interface TitledName {
   titles: string;
 }
 
+/** What the engine remembers of a weak alias asked about (Engine.weakAliasScore). */
+interface WeakAlias {
+  /** Its strong words (not particles, titles, legal forms), 0 when all are common names. */
+  strong: number;
+  /** Its titles' forms and its one name word, or null; undefined until titledWhole asks. */
+  titled?: TitledName | null;
+}
+
 /** Weak aliases of titles and a name word on more list names than this stay weak (Engine.titledWhole). */
 const TITLED_NAME_MAX_NAMES = 20;
 
@@ -293,8 +301,8 @@ export class Engine implements ScreeningEngine {
     return { best, aliasesNotCompared: aliases.length - firstCut };
   }
 
-  /** Strong words (not particles, titles, legal forms) of each weak alias asked about, by name index. */
-  private readonly weakStrong = new Map<number, number>();
+  /** Per weak alias asked about, by name index: what weakAliasScore and titledWhole read of it. */
+  private readonly weakAliases = new Map<number, WeakAlias>();
 
   /**
    * The score a match on an OFAC low-quality (weak) a.k.a. counts: WEAK_ALIAS_FACTOR of it, under every
@@ -305,20 +313,18 @@ export class Engine implements ScreeningEngine {
    */
   private weakAliasScore(name: number, entry: number, score: number, queryStrong: () => number, queryTitled: () => TitledName | null): number {
     if (score < WEAK_FULL_MIN || this.entries[entry].kind !== 'individual') return score * WEAK_ALIAS_FACTOR;
-    let strong = this.weakStrong.get(name);
-    if (strong === undefined) {
+    let alias = this.weakAliases.get(name);
+    if (alias === undefined) {
       // An alias of common names only ("MARTINEZ, Miguel") names thousands of people: it stays weak.
       const words = normaliseName(this.index.names[name].text).filter((t) => !t.weak);
-      strong = words.every((t) => COMMON_NAMES.has(t.text)) ? 0 : words.length;
-      this.weakStrong.set(name, strong);
+      alias = { strong: words.every((t) => COMMON_NAMES.has(t.text)) ? 0 : words.length };
+      this.weakAliases.set(name, alias);
     }
+    const strong = alias.strong;
     // The query's words are the alias's, no more: a name with a word added is another name.
     if (strong >= 2 && queryStrong() === strong) return Math.min(score, WEAK_FULL_CAP);
-    return this.titledWhole(name, queryTitled) ? Math.min(score, WEAK_FULL_CAP) : score * WEAK_ALIAS_FACTOR;
+    return this.titledWhole(name, alias, queryTitled) ? Math.min(score, WEAK_FULL_CAP) : score * WEAK_ALIAS_FACTOR;
   }
-
-  /** Per weak alias asked about: its titles' forms and its one name word, or null (titledWhole). */
-  private readonly weakTitled = new Map<number, TitledName | null>();
 
   /**
    * A weak a.k.a. of titles and one name ("MULLAH X", "X, Shaykh", "Abu X", "HAJI MULLAH X"), written whole
@@ -327,12 +333,12 @@ export class Engine implements ScreeningEngine {
    * alone is a given name many bear. Not a name word of the common names (COMMON_NAMES: "Abu Omar", "Dr.
    * Ibrahim" name thousands), nor one many list names carry (TITLED_NAME_MAX_NAMES).
    */
-  private titledWhole(name: number, queryTitled: () => TitledName | null): boolean {
-    let alias = this.weakTitled.get(name);
+  private titledWhole(name: number, weak: WeakAlias, queryTitled: () => TitledName | null): boolean {
+    let alias = weak.titled;
     if (alias === undefined) {
       alias = titledName(this.index.names[name].text);
       if (alias !== null && (COMMON_NAMES.has(alias.word) || (this.weightOf.namesWith?.(alias.word) ?? 0) > TITLED_NAME_MAX_NAMES)) alias = null;
-      this.weakTitled.set(name, alias);
+      weak.titled = alias;
     }
     if (alias === null) return false;
     const query = queryTitled();

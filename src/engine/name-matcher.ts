@@ -11,7 +11,7 @@ import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
 import { patronymicReadings, sameCyrillic } from './slavic-romanisation.js';
 import type { ModeConfig } from './modes.js';
-import { FIRST_INITIAL_A, SYLLABLE, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
+import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
   CLASSIFY_REACH, CLASSIFY_SHORTENS, SYLLABIC, classifyWord, equivalentsOf, mayEndInDin, normaliseName, rawWords, skeleton, skeletonOf, slavicSpelling, strictKey, tokensOfWords,
   type NameToken, type RawWord,
@@ -20,11 +20,10 @@ import { soleDistinctive, thinEvidence } from './thin-evidence.js';
 import { SOUND_EDIT_MAX_LENGTH, consonantAdded, soundSkeleton } from './sound-skeleton.js';
 import { COMMON_NAMES, EAST_SLAVIC_GIVEN_FORMS, ELF_LEGAL_FORM_PHRASES, END_DOTTED_LEGAL_FORMS, LEGAL_FORMS, LEGAL_FORM_PHRASES, NAME_VARIANTS, ORDINALS, PHRASE_WORDS, VOCABULARY } from './vocabulary.js';
 import { BoundedCache, PerIndexCache } from './bounded-cache.js';
-import { FEMALE_GIVEN_NAMES, MALE_GIVEN_NAMES } from './given-name-sex.js';
-import { COMMON_SURNAMES } from './common-surnames.js';
+import { commonSurname, namedWords, sexOf, type Sex } from './person-name-tables.js';
+import { sameVowels, vowelPattern } from './arabic-vowels.js';
 import { ELF_FORM_NAME_WORDS, ELF_LEGAL_FORMS } from './legal-forms-elf.js';
-import { DESCRIPTOR_PAIRS } from './descriptor-pairs.js';
-import { stemmer } from 'stemmer';
+import { FOREIGN_DESCRIPTORS, addDescriptorTranslations, addStems } from './organisation-words.js';
 import { exactCountryName } from '../lists/countries.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
@@ -1240,47 +1239,6 @@ export const SLAVIC_SIM = 0.92;
 /** Shortest query word compared: a shorter one has too few letters for the tables to tell names apart. */
 const SLAVIC_MIN = 5;
 /**
- * A word's consonants as written with each run of vowels one mark: "aseeri" and "asiri" both
- * "-s-r-", "esmaeli" and "ismaili" "-sm-l-". A doubled letter is one (Ballul / Balol); y and w
- * before a vowel are consonants (Sayyid / Sayed "s-y-d"), else vowels (Hany / Hani).
- */
-export function vowelPattern(word: string): string {
-  return vowelRuns(word).replace(/[aeiou]+/g, '-');
-}
-
-function vowelRuns(word: string): string {
-  return word.replace(/(.)\1+/g, '$1').replace(/y(?![aeiou])/g, 'i').replace(/w(?![aeiou])/g, 'u');
-}
-
-/**
- * The Arabic vowels (a, i, u and the diphthongs ay, aw) a run of Latin vowels writes in the
- * romanisations of Arabic and Persian names (ALA-LC and BGN/PCGN a / i / u / ay / aw; the English,
- * French and Persian spellings e for a or i (imala, Persian kasra) and for ay, ee / ie for i, o / ou /
- * oo for u and aw): two spellings of one name write, run for run, vowels that can be the same.
- */
-const ARABIC_VOWELS: Readonly<Record<string, string>> = {
-  a: 'a', e: 'ai', i: 'i', o: 'uw', u: 'u',
-  ai: 'y', ay: 'y', ei: 'yi', ey: 'y', ae: 'y',
-  ee: 'i', ie: 'i', ii: 'i', ou: 'uw', oo: 'u', uu: 'u', au: 'w', aw: 'w', ow: 'w',
-};
-
-function sameArabicVowel(a: string, b: string): boolean {
-  if (a === b) return true;
-  const x = ARABIC_VOWELS[a];
-  const y = ARABIC_VOWELS[b];
-  if (x !== undefined && y !== undefined) return [...x].some((c) => y.includes(c));
-  // Two vowels apart (a hamza or ain between them, Tali'a / Talea): each of one with each of the other.
-  return a.length === b.length && [...a].every((c, i) => sameArabicVowel(c, b[i]));
-}
-
-/** `q` and `w` (equal vowelPattern) write, vowel run for vowel run, vowels that can be the same Arabic one. */
-export function sameVowels(q: string, w: string): boolean {
-  const a = vowelRuns(q).match(/[aeiou]+/g) ?? [];
-  const b = vowelRuns(w).match(/[aeiou]+/g) ?? [];
-  return a.length === b.length && a.every((r, i) => sameArabicVowel(r, b[i]));
-}
-
-/**
  * Similarity of a list word that a query word spells with other vowels only (vowelPattern: the same
  * consonants in the same places, as Arabic and Persian names romanised by different systems are:
  * "Aseeri" / ASIRI, "Ismaili" / ESMAELI, "Sebai" / SIBAI), when the edit search does not meet it
@@ -1568,117 +1526,6 @@ function addEquivalents(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, 
       if (id !== undefined) core.queueAdd(u, id, EQUIVALENT_SIM);
     }
   });
-}
-
-/**
- * Descriptors of organisations written in another language and their English equivalents, both ways
- * (descriptor-pairs.ts, mined from the US lists' own parallel names by scripts/gen-descriptor-pairs.ts:
- * predpriyatie = enterprise, zavod = plant, byuro = bureau, sanaye = industries). In an organisation's
- * name (balanced and loose), a query word that is one of them, or one edit from one (DESCRIPTOR_REACH),
- * also meets the list words of its equivalents at DESCRIPTOR_SIM: "Sudostroitelny Zavod X" meets
- * X SHIPYARD PLANT, "X Plant" meets X ZAVOD.
- */
-const DESCRIPTOR_TRANSLATIONS: ReadonlyMap<string, readonly string[]> = (() => {
-  const map = new Map<string, string[]>();
-  for (const [foreign, english] of DESCRIPTOR_PAIRS) {
-    map.set(foreign, [...(map.get(foreign) ?? []), english]);
-    map.set(english, [...(map.get(english) ?? []), foreign]);
-  }
-  return map;
-})();
-/** The foreign words of DESCRIPTOR_PAIRS: in an organisation's name, counted as words the lists do not know (unknownWords). */
-const FOREIGN_DESCRIPTORS: ReadonlySet<string> = new Set(DESCRIPTOR_PAIRS.map(([foreign]) => foreign));
-/** Similarity of a descriptor to its equivalent in another language, as a romanised spelling (SLAVIC_SIM). Cross-publisher dev, balanced cyrillic-entity: 0.85 0.790, 0.92 0.810, 1 0.817. */
-export const DESCRIPTOR_SIM = 0.92;
-/** A query word of this many letters or more also reads as a table word one edit from it (torgovy = torgovo). */
-const DESCRIPTOR_REACH = 6;
-
-/** The table words a query word reads as: itself, or those one edit from it (DESCRIPTOR_REACH). */
-function descriptorWords(text: string): readonly string[] {
-  if (DESCRIPTOR_TRANSLATIONS.has(text)) return [text];
-  if (text.length < DESCRIPTOR_REACH) return NO_WORDS;
-  let out = DESCRIPTOR_NEAR.get(text);
-  if (out === undefined) {
-    const near: string[] = [];
-    for (const w of DESCRIPTOR_TRANSLATIONS.keys()) if (Math.abs(w.length - text.length) <= 1 && osaDistance(w, text) <= 1) near.push(w);
-    out = DESCRIPTOR_NEAR.set(text, near.length === 0 ? NO_WORDS : near);
-  }
-  return out;
-}
-const NO_WORDS: readonly string[] = [];
-/** descriptorWords' table words one edit from a query word, remembered (bounded: cleared when full). */
-const DESCRIPTOR_NEAR = new BoundedCache<readonly string[]>(20_000);
-
-function addDescriptorTranslations(core: MatchingCore, index: BuiltIndex, plan: QueryPlan): void {
-  plan.units.forEach((unit, u) => {
-    const t = plan.tokens[unit.pos];
-    if (unit.span !== 1 || t.syllabic || t.abjad) return;
-    for (const w of descriptorWords(unit.text)) {
-      for (const eq of DESCRIPTOR_TRANSLATIONS.get(w) ?? []) {
-        const id = index.tokens.get(eq);
-        if (id !== undefined) core.queueAdd(u, id, DESCRIPTOR_SIM);
-      }
-    }
-  });
-}
-
-/**
- * An organisation's English word inflected otherwise than the list writes it ("Factories" for
- * FACTORY, "Banking" for BANK): the list words with the same Porter stem (the `stemmer` package,
- * Martin Porter's 1980 algorithm) beyond one edit of it (nearer ones the edit search meets) that are
- * the lists' usual form of it (STEM_USUAL), at STEM_SIM. Words of 4+ Latin letters, strong query words only;
- * organisations only (a person's "Williams" is not WILLIAM).
- */
-function addStems(core: MatchingCore, index: BuiltIndex, plan: QueryPlan, weightOf: WeightOf): void {
-  plan.units.forEach((unit, u) => {
-    const t = plan.tokens[unit.pos];
-    if (unit.span !== 1 || t.weak || t.syllabic || t.abjad || unit.text.length < STEM_MIN || !LATIN_WORD.test(unit.text)) return;
-    for (const id of stemMates(index, unit.text, weightOf)) core.queueAdd(u, id, STEM_SIM);
-  });
-}
-
-/** Per index, per query word: the dictionary ids addStems queues for it (a word's answer is the same each time). */
-const STEM_MATES = new PerIndexCache<readonly number[]>(4096);
-const NO_MATES: readonly number[] = [];
-function stemMates(index: BuiltIndex, word: string, weightOf: WeightOf): readonly number[] {
-  const cache = STEM_MATES.of(index);
-  const hit = cache.get(word);
-  if (hit !== undefined) return hit;
-  const mates = stemsOf(index).get(stemmer(word));
-  if (mates === undefined) return cache.set(word, NO_MATES);
-  // By the full lists' counts (weightOf), also where `index` holds a few entries only.
-  const namesWith = weightOf.namesWith ?? ((w: string): number => { const id = index.tokens.get(w); return id === undefined ? 0 : index.df[id]; });
-  const df = namesWith(word);
-  const ids = mates.filter(([text]) => text !== word && df * STEM_USUAL < namesWith(text) && osaDistance(text, word) > 1).map(([, id]) => id);
-  return cache.set(word, ids.length === 0 ? NO_MATES : ids);
-}
-
-/**
- * A list word met by its stem must be the lists' usual form of the word, on this many times as many
- * list names as the query's form (factory 97 to factories 9, bank 541 to banking 8): where the query's
- * form is as common ("Anduvar Shipping", shipping 261 to ship 84), it is a word of its own.
- */
-const STEM_USUAL = 4;
-/** Similarity of a list word met by its stem (addStems): an inflection of the same word, as a transliteration is. */
-export const STEM_SIM = 0.9;
-/** Shortest word stemmed (addStems): shorter ones are mostly names, their endings no inflections. */
-const STEM_MIN = 5;
-const LATIN_WORD = /^[a-z]+$/;
-/** Per index: Porter stem -> the list words (4+ Latin letters, with their dictionary ids) with it. */
-const STEMS = new WeakMap<BuiltIndex, Map<string, Array<[string, number]>>>();
-function stemsOf(index: BuiltIndex): Map<string, Array<[string, number]>> {
-  let map = STEMS.get(index);
-  if (map !== undefined) return map;
-  map = new Map();
-  for (const [text, id] of index.tokens) {
-    if (text.length < STEM_MIN - 1 || !LATIN_WORD.test(text)) continue;
-    const stem = stemmer(text);
-    const ids = map.get(stem);
-    if (ids === undefined) map.set(stem, [[text, id]]);
-    else ids.push([text, id]);
-  }
-  STEMS.set(index, map);
-  return map;
 }
 
 /**
@@ -2308,56 +2155,6 @@ function genderedQueryWords(tokens: readonly NameToken[], index: BuiltIndex): Ar
   if (!out) return [];
   // The query that has the stem as a word of its own says it (that word is matched as written).
   return out.filter((g) => !g.stems.some((stem) => tokens.some((t) => t.text === stem)));
-}
-
-type Sex = 'F' | 'M';
-
-/**
- * The sex US birth records give a given name almost always (given-name-sex.ts), by its spelling and by
- * the canonical spelling its transliteration variants fold to (NAME_VARIANTS: "yulia" is Julia's,
- * "aleksandr" Alexander's), unless the variants of one canonical spelling disagree.
- */
-const GIVEN_NAME_SEX: ReadonlyMap<string, Sex> = (() => {
-  const map = new Map<string, Sex>();
-  const canonical = new Map<string, Sex | null>();
-  for (const [names, sex] of [[FEMALE_GIVEN_NAMES, 'F'], [MALE_GIVEN_NAMES, 'M']] as const) {
-    for (const n of names) {
-      map.set(n, sex);
-      const c = NAME_VARIANTS.get(n);
-      if (c !== undefined && c !== n) canonical.set(c, canonical.has(c) && canonical.get(c) !== sex ? null : sex);
-    }
-  }
-  for (const [c, sex] of canonical) {
-    if (sex === null || (map.has(c) && map.get(c) !== sex)) map.delete(c);
-    else map.set(c, sex);
-  }
-  return map;
-})();
-
-function sexOf(word: string): Sex | null {
-  return GIVEN_NAME_SEX.get(word) ?? null;
-}
-
-/** A word otherNameForms weighs as a frequent surname: COMMON_SURNAMES, five letters or more, not one romanised syllable ("zhang"). */
-function commonSurname(word: string | undefined): boolean {
-  return word !== undefined && word.length >= 5 && COMMON_SURNAMES.has(word) && !SYLLABLE.test(word);
-}
-
-/**
- * Per query position (0-30), what otherNameForms weighs of its word as folded or as written: the sex of
- * a given name, 'S' for a frequent surname (commonSurname), or null. Read once per plan.
- */
-function namedWords(tokens: readonly NameToken[]): Array<Sex | 'S' | null> {
-  const out: Array<Sex | 'S' | null> = [];
-  for (let p = 0; p < tokens.length && p < 31; p++) {
-    const t = tokens[p];
-    if (t.weak || t.syllabic || t.abjad) {
-      out.push(null);
-      continue;
-    }
-    out.push(sexOf(t.text) ?? (t.raw !== undefined ? sexOf(t.raw) : null) ?? (commonSurname(t.text) || commonSurname(t.raw) ? 'S' : null));
-  }
-  return out;
 }
 
 /**
