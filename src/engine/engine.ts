@@ -56,6 +56,13 @@ function nameDetail(type: string, weak: boolean): string {
   return weak ? `${type} name (low quality)` : `${type} name`;
 }
 
+/** One name bestNames searches: the query name (qi 0), a name it lists (part, from 1; qi -1) or alias qi (from 1). */
+interface SearchStep {
+  name: string;
+  qi: number;
+  part?: number;
+}
+
 /** Which of the names a query name lists matched (never the name itself: evidence does not echo it). */
 function listedPart(part: number | undefined): string {
   return part === undefined ? '' : `; matched by name ${part} of those the query name lists`;
@@ -244,11 +251,13 @@ export class Engine implements ScreeningEngine {
     // too, with the name's full limits, at most MAX_ALTERNATIVES (alias-list.ts), the same in every mode.
     const listed = this.listedNamesMax > 0 ? alternativeNames(request.name).slice(0, this.listedNamesMax) : [];
     this.listedNamesSearched += listed.length;
-    // Order: the name whole (it wins a tie), the names it lists, the aliases (qi 1..).
-    for (let step = 0; step <= listed.length + aliases.length; step++) {
-      const part = step >= 1 && step <= listed.length ? step - 1 : -1;
-      const qi = step === 0 ? 0 : part >= 0 ? -1 : step - listed.length;
-      const name = part >= 0 ? listed[part] : qi === 0 ? request.name : aliases[qi - 1];
+    // Order: the name whole (it wins a tie), the names it lists (part 1..), the aliases (qi 1..).
+    const searches: SearchStep[] = [
+      { name: request.name, qi: 0 },
+      ...listed.map((name, i) => ({ name, qi: -1, part: i + 1 })),
+      ...aliases.map((name, i) => ({ name, qi: i + 1 })),
+    ];
+    for (const { name, qi, part } of searches) {
       // An alias written as the name or an earlier alias finds the same names: searched once.
       if (qi > 0 && (name === request.name || aliases.indexOf(name) < qi - 1)) continue;
       let limits = FULL_LIMITS;
@@ -291,7 +300,7 @@ export class Engine implements ScreeningEngine {
         // An entry an identifier names keeps its name score, however low: it will be reported anyway.
         if (!keep(score) && !identified.has(named.entry)) continue;
         const prev = best.get(named.entry);
-        if (!prev || score > prev.score) best.set(named.entry, part < 0 ? { name: hit.name, score, fromAlias: qi > 0 } : { name: hit.name, score, fromAlias: false, part: part + 1 });
+        if (!prev || score > prev.score) best.set(named.entry, { name: hit.name, score, fromAlias: qi > 0, part });
       }
       if (stopped) break;
     }

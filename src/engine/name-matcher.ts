@@ -1818,8 +1818,14 @@ export function matchName(
       let score = unpaired ? core.rowPlainScore(r) : core.rowScore(r);
       // A listed person's name found whole in a longer query, its article perhaps left out: names added.
       // (Read only for rows it could lift to what the caller keeps.)
-      addedWhole = false;
-      if (addedNames && (!keep || keep(score / ADDED_NAMES_BOUND))) score = nameWithAdditions(core, index, r, score, mode, plan.tokens, weightOf);
+      let addedWhole = false;
+      if (addedNames && (!keep || keep(score / ADDED_NAMES_BOUND))) {
+        const lifted = nameWithAdditions(core, index, r, score, mode, plan.tokens, weightOf);
+        if (lifted !== undefined) {
+          score = lifted;
+          addedWhole = true;
+        }
+      }
       // Every factor below is at most 1 and keep is monotone: a raw score keep rejects stays rejected,
       // so such a row (most rows) is dropped before its factors' map lookups.
       if (keep && !keep(score)) continue;
@@ -1911,26 +1917,24 @@ export function matchName(
  * article left out is a word dropped, charged at its weight as a weak word and as missing only, never
  * as a disagreement. Not where a common name (COMMON_NAMES) of the query, unmatched, stands between
  * its matched words: a common name in the article's place is another person's name ("Abdul Naser DIB
- * Thompson MALT" is not DIB EL MALT, Abdul Naser).
+ * Thompson MALT" is not DIB EL MALT, Abdul Naser). Undefined where the rule does not apply (the
+ * swapped-name factor then reads the row as it does any other).
  */
-/** Set by nameWithAdditions: the row it read holds the listed name whole and its rule applied. */
-let addedWhole = false;
-
-function nameWithAdditions(core: MatchingCore, index: BuiltIndex, r: number, score: number, mode: ModeConfig, tokens: readonly NameToken[], weightOf: WeightOf): number {
+function nameWithAdditions(core: MatchingCore, index: BuiltIndex, r: number, score: number, mode: ModeConfig, tokens: readonly NameToken[], weightOf: WeightOf): number | undefined {
   const name = core.rowName(r);
   const cm = core.rowCandidateMask(r);
   const listed = listedWords(index, name);
-  if (listed.length > 31) return score;
+  if (listed.length > 31) return undefined;
   let article = false;
   let strong = 0;
   for (let i = 0; i < listed.length; i++) {
     const matched = ((cm >>> i) & 1) === 1;
     if (listed[i].weak) {
       if (matched) continue;
-      if (!ARTICLES.has(listed[i].text)) return score;
+      if (!ARTICLES.has(listed[i].text)) return undefined;
       article = true;
     } else {
-      if (!matched) return score;
+      if (!matched) return undefined;
       strong++;
     }
   }
@@ -1940,17 +1944,17 @@ function nameWithAdditions(core: MatchingCore, index: BuiltIndex, r: number, sco
   const ms = row.mass;
   const uq = row.queryUnmatched;
   const uc = row.candidateUnmatched;
-  if (ms < mode.containedMass || mt < close * ms || uq <= 0) return score;
+  if (ms < mode.containedMass || mt < close * ms || uq <= 0) return undefined;
   const qm = row.queryMask;
   // Each listed strong word met by a strong query word of its own.
   let words = 0;
   for (let p = 0; p < tokens.length && p < 31; p++) if (((qm >>> p) & 1) === 1 && !tokens[p].weak) words++;
-  if (words < strong) return score;
+  if (words < strong) return undefined;
   // A common name of the query, unmatched, between matched words: in the article's place.
   const first = 31 - Math.clz32(qm & -qm);
   const last = 31 - Math.clz32(qm);
   for (let p = first + 1; p < last && p < tokens.length; p++) {
-    if (((qm >>> p) & 1) === 0 && !tokens[p].weak && COMMON_NAMES.has(tokens[p].text)) return score;
+    if (((qm >>> p) & 1) === 0 && !tokens[p].weak && COMMON_NAMES.has(tokens[p].text)) return undefined;
   }
   // The article's weight as the core charged it (the index's unit weight) and as a weak word.
   const a = index.arrays;
@@ -1966,10 +1970,9 @@ function nameWithAdditions(core: MatchingCore, index: BuiltIndex, r: number, sco
   }
   const lamQ = uc < 0.5 && mt >= 0.95 * ms ? mode.lamMissingContained : mode.lamMissingQuery;
   const before = mt / (ms + lamQ * uq + mode.lamMissing * uc + mode.lamConflict * Math.min(uq, uc));
-  if (!(before > 0)) return score;
+  if (!(before > 0)) return undefined;
   const rest = uc - ucArticle;
   const after = mt / (ms + mode.lamMissingContained * uq + mode.lamMissing * (rest + articleWeak) + mode.lamConflict * Math.min(uq, rest));
-  addedWhole = true;
   // The word-order factors the core applied stay as they were.
   return after > before ? score * Math.min(after / before, 1 / ADDED_NAMES_BOUND) : score;
 }
