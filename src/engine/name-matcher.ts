@@ -10,6 +10,7 @@ import { osaDistance } from './fuzzy-words.js';
 import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
 import { patronymicReadings, sameCyrillic } from './slavic-romanisation.js';
+import { nominativeReadings, yoReadings } from './slavic-inflection.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
@@ -23,7 +24,7 @@ import { BoundedCache, PerIndexCache } from './bounded-cache.js';
 import { commonSurname, namedWords, sexOf, type Sex } from './person-name-tables.js';
 import { sameVowels, vowelPattern } from './arabic-vowels.js';
 import { ELF_FORM_NAME_WORDS, ELF_LEGAL_FORMS } from './legal-forms-elf.js';
-import { FOREIGN_DESCRIPTORS, addDescriptorTranslations, addStems } from './organisation-words.js';
+import { DESCRIPTOR_WORDS, FOREIGN_DESCRIPTORS, addDescriptorTranslations, addStems } from './organisation-words.js';
 import { exactCountryName } from '../lists/countries.js';
 
 /** Common names, and units lighter than this, search one edit at most. */
@@ -560,6 +561,63 @@ function romanisedReading(t: NameToken, known: ReadonlyMap<string, number>, inde
   return c.cls === 'name' && c.text !== t.text ? { ...t, text: c.text, raw: t.raw ?? t.text, reading: undefined } : t;
 }
 
+/** A word that may be a proper noun: none of the closed vocabularies' (legal forms and their words, titles, stop words) nor a descriptor (descriptor-pairs.ts). */
+const properNounWord = (w: string): boolean => !VOCABULARY.has(w) && !FORM_NAME_WORDS.has(w) && !DESCRIPTOR_WORDS.has(w);
+/**
+ * Shortest word read as its nominative (nominativeToken); its stem keeps four letters at least
+ * (slavic-inflection.ts INFLECTION_STEM_MIN). Measured (cross-publisher dev, balanced): 4 and 5 both
+ * cyrillic-entity 0.8135 -> 0.8254 and latin-entity 0.7088 -> 0.7143; 6 only 0.8214 and 0.7129 (it
+ * leaves out "Szaha", "Polet"); real negatives 8/868 at each.
+ */
+const NOMINATIVE_MIN = 5;
+
+/**
+ * In an organisation's name, a strong Latin word the lists do not know (as written, nor as its
+ * romanisations read it) that is another case of a word they know (slavic-inflection.ts: "Vagnera",
+ * "Sulejmana", "Isfahanie") or a word written with е for ё ("Polet" for POLYOT): read as that word,
+ * the commonest the lists write when it may be several; the word as written stays its raw spelling
+ * (searched too). A reading is known as the lists write it or as romanisation.ts reads it
+ * ("Szaha": szah, shah).
+ */
+function nominativeToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
+  if (t.weak || t.syllabic || t.abjad || t.text.length < NOMINATIVE_MIN || !/^[a-z]+$/.test(t.text)) return t;
+  if (known.has(t.text) || (t.raw !== undefined && known.has(t.raw)) || !properNounWord(t.text)) return t;
+  // Its reading depends on the word and the index only: remembered per index (null: none).
+  let text: string | null | undefined;
+  const memo = index !== undefined && index.tokens === known ? NOMINATIVE_TOKENS.of(index) : undefined;
+  text = memo?.get(t.text);
+  if (text === undefined) {
+    text = nominativeOf(t.text, known, index) ?? null;
+    memo?.set(t.text, text);
+  }
+  return text === null ? t : { ...t, text, raw: t.raw ?? t.text, reading: undefined };
+}
+
+/** nominativeToken's readings per index (bounded: cleared when full). */
+const NOMINATIVE_TOKENS = new PerIndexCache<string | null>(50_000);
+
+/** The reading of nominativeToken: the commonest list word among the word's nominatives and ё spellings, as written or read. */
+function nominativeOf(word: string, known: ReadonlyMap<string, number>, index?: BuiltIndex): string | undefined {
+  let best: string | undefined;
+  let bestDf = 0;
+  const stems = nominativeReadings(word);
+  for (const r of [...stems, ...yoReadings(word), ...stems.flatMap(yoReadings)]) {
+    for (const w of [r, ...latinReadings(r)]) {
+      // Classified only when its spelling or its folded one is a listed word (most readings are not).
+      if (!mayBeKnown(w, known)) continue;
+      const c = classifyWord(w, false);
+      const id = c.cls === 'name' && c.text !== word && properNounWord(c.text) ? known.get(c.text) : undefined;
+      if (id === undefined) continue;
+      const df = index ? index.df[id] : 1;
+      if (df > bestDf) {
+        best = c.text;
+        bestDf = df;
+      }
+    }
+  }
+  return best;
+}
+
 /** Each canonical given name (vocabulary.ts NAME_VARIANTS) with its spellings, the canonical first. */
 const SPELLINGS_OF: ReadonlyMap<string, readonly string[]> = (() => {
   const map = new Map<string, string[]>();
@@ -681,7 +739,7 @@ function fuzzyName(name: string, mode: ModeConfig, glue?: BuiltIndex): string {
 /** planQuery from the name's words as read (gluedArticles(rawWords(...)) with `glue`): matchName reads them once for both searches. */
 function planWords(
   glued: readonly RawWord[], mode: ModeConfig, weightOf: WeightOf, known: ReadonlyMap<string, number> | undefined,
-  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined, read?: NameToken[],
+  limits: Readonly<QueryLimits>, glue: BuiltIndex | undefined, read?: NameToken[], organisation = false,
 ): QueryPlan {
   const words = glue && mode.compounds ? commaJoins(glued, glue, limits.breakLetters) : glued;
   const split = known && mode.compounds ? wordBreak(words, known, limits.breakLetters, glue) : words;
@@ -691,6 +749,10 @@ function planWords(
   const tokens = keptTokens(all, limits.tokens, weightOf);
   // A word the lists do not know, written by another language's romanisation: read the English way.
   if (known) for (let i = 0; i < tokens.length; i++) tokens[i] = romanisedToken(tokens[i], known, glue);
+  // In an organisation's name, a word the lists do not know written in another case: read as its nominative.
+  // (Still words the lists do not know, for unknownWords: unmatched, they cost what any such word costs.)
+  const asRead = known && organisation && mode.phonetic ? tokens.slice() : tokens;
+  if (asRead !== tokens) for (let i = 0; i < tokens.length; i++) tokens[i] = nominativeToken(tokens[i], known!, glue);
   // A doubled letter the list may write once (Jong-uun, Joonng): the single-letter spelling is
   // searched too, as the raw alternative of a token that has none. Query side only: folding doubles
   // in the index as well was measured worse (eval: must-catch and name_bench both fell).
@@ -714,7 +776,7 @@ function planWords(
   // "FAN, Yang"). Measured: at double those stayed flagged in balanced; at four times the exact
   // two-word matches (桂花 李 = "LI, Guihua") fell below the review threshold.
   const positionWeights = tokens.map((t, i) => (t.syllabic ? 3 * weights[i] : weights[i]));
-  const unknown = known ? unknownWords(tokens, known, weightOf) : 0;
+  const unknown = known ? unknownWords(asRead, known, weightOf) : 0;
   // Raw spellings of folded tokens search too (see NameToken.raw).
   tokens.forEach((t, i) => {
     if (t.raw && !(t.syllabic && t.raw.length === 1) && units.length < MAXQ) units.push({ text: t.raw, pos: i, span: 1, weight: weights[i] });
@@ -1717,14 +1779,14 @@ export function matchName(
   // The strict search is done with its tokens: the plan may take them (and mark raw spellings on
   // them), unless the fuzzy reading rewrites the name (fuzzyName), when it reads the name anew.
   const fuzzy = fuzzyName(name, mode, planIndex);
-  const plan = fuzzy === name
-    ? planWords(words, mode, weightOf, planIndex.tokens, limits, planIndex, read)
-    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex, fuzzy)), mode, weightOf, planIndex.tokens, limits, planIndex);
-  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   // Words the lists do not know, in an organisation's name (a request of kind entity, or of no kind
   // with a legal-form word written as a word of its own, not one a word break made: "Nataša" is no
-  // "Nat ASA"): charged as UNKNOWN_WORD_CHARGE says.
+  // "Nat ASA"): charged as UNKNOWN_WORD_CHARGE says, and read as their nominative (nominativeToken).
   const organisation = entityQuery ?? read.some((t) => t.weak && LEGAL_FORM_TOKENS.has(t.text));
+  const plan = fuzzy === name
+    ? planWords(words, mode, weightOf, planIndex.tokens, limits, planIndex, read, organisation)
+    : planWords(countReading(gluedArticles(rawWords(fuzzy, limits), planIndex, fuzzy)), mode, weightOf, planIndex.tokens, limits, planIndex, undefined, organisation);
+  if (plan.units.length === 0) return keepSyllableOrder(index, exact, runs, read, mode.splitGroupFactor, name);
   // A legal form written in words of another language weighs as one legal form (formWordRuns).
   if (organisation && plan.formRuns !== 0) formRunWeights(plan);
   const unknownMask = organisation ? plan.unknown : 0;
