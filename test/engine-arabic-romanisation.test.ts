@@ -28,6 +28,14 @@ const ENTRIES = [
   entry('d3', 'TAMADDON INSTITUTE'),
   entry('c1', 'GHAFFARI, Ali-Naghi'),
   entry('c2', 'RI, Jae Ok'),
+  // Session 32: a shadda on ye, an article before a hamza's seat, a Persian compound written apart,
+  // a listed word the vocabulary folds to another name, a loanword, an initial alif-vav.
+  entry('s1', 'HUDAYYIB, Marwan Talal'),
+  entry('s2', "AL-BANNA'I, Rashid Kamal"),
+  entry('s3', 'SORKHANCHAY, Behzad Parviz'),
+  entry('s4', 'KHALEEQ, Nabeel Omar'),
+  entry('s5', 'NOVARA TECHNOLOGY', { kind: 'entity' }),
+  entry('s6', 'OJAN TARABAR', { kind: 'entity' }),
 ];
 
 /** 440 list words of one consonant skeleton ("kr": Kar, Qoor, Gairu...), the crowd a crafted name aims at. */
@@ -121,6 +129,29 @@ describe('an Arabic-script word the list writes as two (balanced)', () => {
 
   it('not two romanised syllables read as one word (Ri Jae): رجائي اوک is not RI, Jae Ok', () => {
     expect(balancedHit('رجائي اوک', 'c2')).toBe(false);
+  });
+});
+
+describe('Arabic-script spellings the tables and the reading missed before session 32 (balanced)', () => {
+  it('a shadda on ye written twice (ALA-LC yy): مروان طلال حديب is HUDAYYIB, Marwan Talal', () => {
+    expect(balancedHit('مروان طلال حديب', 's1')).toBe(true);
+  });
+
+  it('the article split off a word whose hamza reads as a vowel: راشد كمال البنائي is AL-BANNA\'I, Rashid Kamal', () => {
+    expect(balancedHit('راشد كمال البنائي', 's2')).toBe(true);
+  });
+
+  it('a Persian compound written apart after a joining letter: بهزاد پرویز سرخان چای is SORKHANCHAY, Behzad Parviz', () => {
+    expect(balancedHit('بهزاد پرویز سرخان چای', 's3')).toBe(true);
+  });
+
+  it('a listed word compared as written where the vocabulary folds it to another name: نبيل عمر خليق is KHALEEQ, Nabeel Omar', () => {
+    expect(balancedHit('نبيل عمر خليق', 's4')).toBe(true);
+  });
+
+  it('a loanword\'s ch for kaf, and an initial alif-vav read o: نوارا تكنولوجي, اوجان ترابر', () => {
+    expect(balancedHit('نوارا تكنولوجي', 's5')).toBe(true);
+    expect(balancedHit('اوجان ترابر', 's6')).toBe(true);
   });
 });
 

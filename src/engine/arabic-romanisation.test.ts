@@ -15,6 +15,19 @@ describe('Arabic-script romanisation tables (ALA-LC, BGN/PCGN, French usage)', (
     expect(readsAs('عزاوي', 'azzawi')).toBe(true);
     expect(readsAs('حقانی', 'haqqani')).toBe(true);
     expect(readsAs('اسد', 'assad')).toBe(true);
+    // y and w too (ALA-LC: Sayyid, 'Awwad).
+    expect(readsAs('سيد', 'sayyid')).toBe(true);
+    expect(readsAs('عواد', 'awwad')).toBe(true);
+    expect(readsAs('فليح', 'fulayyih')).toBe(true);
+  });
+
+  it('reads a first alif before vav as the seat of the long vowel it writes (Oji), and kaf as the ch of loanwords', () => {
+    expect(readsAs('اوجی', 'oji')).toBe(true);
+    expect(readsAs('اوجی', 'ouji')).toBe(true);
+    // Still a vowel: the seat written as nothing stands for the vowel after it.
+    expect(readsAs('اوجی', 'wji')).toBe(false);
+    expect(readsAs('تكنولوجي', 'technology')).toBe(true);
+    expect(readsAs('مكانيك', 'mechanic')).toBe(true);
   });
 
   it('knows each system\'s spellings: French dj and ou, Persian z and v, gh for qaf, ta marbuta and alif maksura', () => {

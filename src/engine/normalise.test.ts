@@ -202,6 +202,15 @@ describe('normaliseName: scripts', () => {
     expect(tokens('العجلان')).toEqual(['al*', 'jln']);
     expect(tokens('(الراشد)')).toEqual(['al*', 'rshd']);
     expect(tokens('ٱلراشد')).toEqual(['al*', 'rshd']);
+    // Also where the transliteration reads a vowel from a hamza's seat or a madda after it (al-Ta'i, al-Agha).
+    expect(tokens('الطائي')).toEqual(['al*', 'tiy']);
+    expect(tokens('الآغا')).toEqual(['al*', 'agh']);
+  });
+
+  it('folds no Slavic ending of an Arabic-script word\'s consonants (خليج "khlyj" is no "khly")', () => {
+    expect(tokens('خليج')).toEqual(['khlyj']);
+    expect(normaliseName('الخليج')[1].arabicLetters).toBe('خليج');
+    expect(tokens('ميرزايي')).toEqual(['myrzyy']);
   });
 
   it('gives an Arabic-script word its Persian reading beside the Arabic one: ض ظ ذ as z, ث as s, consonantal و as v', () => {
