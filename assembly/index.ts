@@ -7,7 +7,7 @@
 export { alloc, indexTablePtr, scratchBytes, setIndex, prepareTokens, prepareTrigramKeys } from './state';
 // Per query: the input the host writes, the op queue, scoring, and the output table it reads.
 export {
-  queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr, outPtr, setScoring,
+  queryBytesPtr, queryOffPtr, queryLenPtr, queryPosPtr, querySpanPtr, queryWeightPtr, queryPosWeightPtr, outPtr, outAltPtr, setScoring, setOneOff,
 } from './state';
 export { opsPtr, opParamsPtr, runOps } from './ops';
 export { collect, setWorkLimit, skippedCount, workDone } from './score';
@@ -22,5 +22,5 @@ export {
 
 /** Layout version: the host checks it so a stale build/core.wasm is caught at start. */
 export function version(): i32 {
-  return 13;
+  return 14;
 }

@@ -89,7 +89,8 @@ export const MAX_RESIDUAL: i32 = MAXQ * 128;
 //   [8] matched candidate positions mask, positions 0-31 (u32)
 //   [9] the rarity of a list descriptor a word the lists do not know stands in for, at that word's charge (f32; 0: none)
 //   [10] the score without that pairing (a person's name has no descriptor)
-export const OUT_STRIDE: i32 = 11;
+//   [11] the one word off (score.ts matchOneOff): 1 + query position + name position << 8 (u32; 0: none)
+export const OUT_STRIDE: i32 = 12;
 
 // The op queue (ops.ts): the host writes a query's searches as ops of OP_WORDS i32/f32 words at
 // opsPtr(), then calls runOps(). Codes of the ops (their words are drawn in ops.ts):

@@ -12,7 +12,7 @@
 import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
-  lamMissingQuery, literalMask, nameList, nextStamp, orderFactor, out, queryContainedMass, residualDrop, residualFloor,
+  lamMissingQuery, literalMask, nameList, nextStamp, oneOffClose, oneOffMask, oneOffStrongW, outAlt, oneOffDrop, oneOffFloor, oneOffShare, orderFactor, out, queryContainedMass, residualDrop, residualFloor,
   unknownCharge, unknownDistinctive, unknownMask, unknownPairMax, unknownPairMin,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
@@ -302,25 +302,39 @@ function prepareBound(units: i32): void {
  * penalty is at least what it costs, while the matched mass is at most the rarity inside them; and
  * score <= matched / (mass + penalty) <= mass / (mass + penalty) rises with the mass.
  */
-function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover: u64): f32 {
+function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover: u64, oneOff: bool): f32 {
   let uq: f32 = 0;
   let uqUnknown: f32 = 0;
   let qIn: f32 = 0;
+  // With one word off (matchOneOff): the most one uncovered position could add and take off the penalty.
+  let offQW: f32 = 0;
+  let offQCharge: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     const w = load<f32>(qPosW + (<usize>p << 2));
     if ((qCover & (<u32>1 << <u32>p)) != 0) {
       qIn += load<f32>(qBoundW + (<usize>p << 2));
       continue;
     }
+    // Only a word that may be off (oneOffMask) can be.
+    const mayBeOff = (oneOffMask & (<u32>1 << <u32>p)) != 0;
+    const bw = load<f32>(qBoundW + (<usize>p << 2));
+    if (mayBeOff && bw > offQW) offQW = bw;
     // The least an unmatched position can cost (see writeRow): a word the lists do not know, unknownCharge.
     if ((unknownMask & (<u32>1 << <u32>p)) != 0) {
-      uqUnknown += w < unknownCharge ? w : unknownCharge;
+      const capped = w < unknownCharge ? w : unknownCharge;
+      uqUnknown += capped;
+      if (mayBeOff && capped > offQCharge) offQCharge = capped;
       continue;
     }
-    uq += p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
+    const charged = p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
+    uq += charged;
+    if (mayBeOff && charged > offQCharge) offQCharge = charged;
   }
   let uc: f32 = 0;
   let cIn: f32 = 0;
+  let offCW: f32 = 0;
+  // Strong list words no pair can cover: with two, the host takes a word off back (oneOffStrongW).
+  let strongOpen = 0;
   // The heaviest uncovered list word an unknown word may stand in for (see writeRow): it may cost only unknownCharge.
   let ucPair: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
@@ -335,10 +349,20 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
     if (open) cIn += w;
     else {
       uc += w;
+      if (w > offCW) offCW = w;
+      if (w > oneOffStrongW && (ps & 0xff) < 31) strongOpen++;
       if (w <= unknownPairMax && w > ucPair) ucPair = w;
     }
   }
   if (uqUnknown > 0 && unknownDistinctive > 0 && ucPair > unknownCharge) uc -= ucPair - unknownCharge;
+  if (oneOff && offQW > 0 && strongOpen < 2) {
+    // Each at its most, independently: still a bound.
+    qIn += offQW;
+    cIn += offCW;
+    uq = uq > offQCharge ? uq - offQCharge : 0;
+    uqUnknown = uqUnknown > offQCharge ? uqUnknown - offQCharge : 0;
+    uc = uc > offCW ? uc - offCW : 0;
+  }
   const overlap = uq < uc ? uq : uc;
   const mass = (qIn + cIn) * 0.5;
   // The score rises with the matched mass and falls with uc, capped or not: the cap at the most
@@ -764,6 +788,69 @@ const residualPairs = memory.data(MAX_RESIDUAL * 12);
   mass = ms;
 }
 
+/** Row being aligned: its one word off (matchOneOff), 1 + query position + name position << 8 (0: none). */
+let oneOffPair: u32 = 0;
+
+/** First letters alike: equal, or letters romanisations write for one sound (c, k, q; v, w; i, j, y). */
+@inline function firstAlike(a: u8, b: u8): bool {
+  if (a == b) return true;
+  const fa: u8 = a == 99 || a == 113 ? 107 : a == 119 ? 118 : a == 106 || a == 121 ? 105 : a;
+  const fb: u8 = b == 99 || b == 113 ? 107 : b == 119 ? 118 : b == 106 || b == 121 ? 105 : b;
+  return fa == fb;
+}
+
+/**
+ * Phase 5 in balanced mode, one word off: where the rest of the name is matched near-exactly
+ * (oneOffClose of its matched mass) and holds enough of the rarity (oneOffShare of it and the off
+ * pair's), one leftover word on each side, spelled further off than the token search reaches
+ * ("Henjin" / HEUNGJIN, "Nour" / NIRU) but alike (Jaro-Winkler above oneOffFloor, the same first
+ * letter or one sound's letters), earns partial credit (Jaro-Winkler less oneOffDrop) instead of
+ * counting as a disagreement. The best such pair only: one word off, never two.
+ */
+function matchOneOff(units: i32, uStart: u32, uEnd: u32): void {
+  const mt = matched;
+  const ms = mass;
+  if (ms <= 0 || mt < oneOffClose * ms) return;
+  let bestJw: f32 = oneOffFloor;
+  let bi = -1;
+  let bj: u32 = 0;
+  for (let i = 0; i < units; i++) {
+    if (load<u32>(qSpan + (<usize>i << 2)) != 1) continue;
+    const qbit = spanMask32(load<u32>(qPos + (<usize>i << 2)), 1);
+    if ((qbit & qMask) != 0 || (qbit & oneOffMask) == 0) continue;
+    const ql = load<i32>(qLen + (<usize>i << 2));
+    if (ql < 4) continue;
+    const qp = qBytes + <usize>load<u32>(qOff + (<usize>i << 2));
+    const qw = load<f32>(qWeight + (<usize>i << 2));
+    for (let j = uStart; j < uEnd; j++) {
+      const ps = load<u32>(unitPS + (<usize>j << 2));
+      if (((ps >> 8) & 0xff) != 1 || (spanMask64(ps & 0xff, 1) & cMask) != 0) continue;
+      const tok = load<u32>(unitTok + (<usize>j << 2));
+      const to = load<u32>(tokOff + (<usize>tok << 2));
+      const tl = <i32>(load<u32>(tokOff + (<usize>(tok + 1) << 2)) - to);
+      if (tl < 4) continue;
+      const tp = tokBytes + <usize>to;
+      if (!firstAlike(load<u8>(qp), load<u8>(tp))) continue;
+      const m = (qw + load<f32>(unitW + (<usize>j << 2))) * 0.5;
+      if (ms < oneOffShare * (ms + m)) continue;
+      const jw = jaroWinkler(qp, ql, tp, tl);
+      if (jw <= bestJw) continue;
+      bestJw = jw;
+      bi = i;
+      bj = j;
+    }
+  }
+  if (bi < 0) return;
+  const m = (load<f32>(qWeight + (<usize>bi << 2)) + load<f32>(unitW + (<usize>bj << 2))) * 0.5;
+  matched = mt + (bestJw - oneOffDrop) * m;
+  mass = ms + m;
+  const qpos = load<u32>(qPos + (<usize>bi << 2));
+  const cpos = load<u32>(unitPS + (<usize>bj << 2)) & 0xff;
+  qMask |= spanMask32(qpos, 1);
+  cMask |= spanMask64(cpos, 1);
+  oneOffPair = 1 + qpos + (cpos << 8);
+}
+
 /**
  * matchResidual without its list: every round rescans every open leftover pair. Only for a name
  * with more leftover pairs above the floor than residualPairs holds.
@@ -816,7 +903,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
  * rarity left unmatched, times the order factor for a scrambled word order. Why a penalty on
  * rarity: a missing or contradicting rare name part says more than a missing "Ltd".
  */
-@inline function writeRow(name: u32, qPositions: i32, row: i32, accValue: f32, uStart: u32, uEnd: u32): void {
+@inline function writeRow(name: u32, qPositions: i32, row: i32, accValue: f32, uStart: u32, uEnd: u32, table: usize): void {
   const qm = qMask;
   const cm = cMask;
   const mt = matched;
@@ -884,7 +971,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   if (standIn) uq += uqUnknownCapped;
   let score = rowScore(qPositions, mt, ms, uq, uc, overlap);
   if (plain < 0) plain = score;
-  const o = out + ((<usize>row * <usize>OUT_STRIDE) << 2);
+  const o = table + ((<usize>row * <usize>OUT_STRIDE) << 2);
   store<u32>(o, name);
   store<f32>(o + 4, score);
   store<f32>(o + 8, mt);
@@ -896,6 +983,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   store<u32>(o + 32, <u32>(cm & 0xffffffff));
   store<f32>(o + 36, paired);
   store<f32>(o + 40, plain);
+  store<u32>(o + 44, oneOffPair);
 }
 
 /** writeRow's score from its masses: matched value over matched mass plus the penalty, times the order factor. */
@@ -928,7 +1016,9 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
   gatherPairs(units, uStart, uEnd);
   // Skip before aligning: the bound needs only the gathered pairs. The margin covers f32 rounding
   // between the bound's sums and the host's weights.
-  if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover) < minScore - 1e-3) {
+  const oneOff = residualFloor <= 0 && oneOffFloor > 0;
+  if (minScore > 0 && scoreBound(uStart, uEnd, qPositions, qCover, cCover, false) < minScore - 1e-3 &&
+    (!oneOff || scoreBound(uStart, uEnd, qPositions, qCover, cCover, true) < minScore - 1e-3)) {
     skipped++;
     return false;
   }
@@ -937,8 +1027,35 @@ export function alignName(name: u32, units: i32, qPositions: i32, row: i32, accV
     matchInitials(units, uStart, uEnd);
     matchAcronyms(units, uStart, uEnd);
   }
+  oneOffPair = 0;
   if (residualFloor > 0) matchResidual(units, uStart, uEnd);
-  writeRow(name, qPositions, row, accValue, uStart, uEnd);
+  else if (oneOff) {
+    const q0 = qMask;
+    const c0 = cMask;
+    const mt0 = matched;
+    const ms0 = mass;
+    matchOneOff(units, uStart, uEnd);
+    if (oneOffPair != 0) {
+      // The row without it too (outAlt): the host keeps that one where the off word may not be off.
+      const q1 = qMask;
+      const c1 = cMask;
+      const mt1 = matched;
+      const ms1 = mass;
+      const pair = oneOffPair;
+      qMask = q0;
+      cMask = c0;
+      matched = mt0;
+      mass = ms0;
+      oneOffPair = 0;
+      writeRow(name, qPositions, row, accValue, uStart, uEnd, outAlt);
+      qMask = q1;
+      cMask = c1;
+      matched = mt1;
+      mass = ms1;
+      oneOffPair = pair;
+    }
+  }
+  writeRow(name, qPositions, row, accValue, uStart, uEnd, out);
   return true;
 }
 

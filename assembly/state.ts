@@ -147,6 +147,8 @@ export let candidates: usize = 0;
  * candidate (slots in layout.ts). Written by collect; the host reads it (outPtr()) until the next query.
  */
 export let out: usize = 0;
+/** f32/u32[MAX_CANDIDATES * OUT_STRIDE]: each row as scored without its one word off (score.ts matchOneOff), where it has one. */
+export let outAlt: usize = 0;
 /**
  * (u32 query unit, u32 name unit, f32 sim, f32 value)[MAX_PAIRS]: the scoring pairs alignName gathers
  * for one name; its greedy pass zeroes the value of each pair it takes.
@@ -258,6 +260,7 @@ export function scratchBytes(tCount: i32, nCount: i32, trigramEntries: u32): usi
   bytes += (exp << 2) * 2 + (q << 2) * 2; // expTok, expSim, expCount, expMinBound
   bytes += (n << 3) + (n << 2); // accSeen, candidates
   bytes += <usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2; // out
+  bytes += <usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2; // outAlt
   bytes += <usize>MAX_PAIRS << 4; // pairs
   bytes += <usize>MAX_PHONETIC << 2; // phonTok
   return bytes + SCRATCH_BLOCKS * BLOCK_SLACK;
@@ -328,6 +331,7 @@ export function setIndex(): void {
   accSeen = zeroed(<usize>nCount << 3);
   candidates = zeroed(<usize>nCount << 2);
   out = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
+  outAlt = zeroed(<usize>MAX_CANDIDATES * <usize>OUT_STRIDE << 2);
   pairs = zeroed(<usize>MAX_PAIRS << 4);
   phonTok = zeroed(<usize>MAX_PHONETIC << 2);
   // scratchBytes must cover what was just allocated (the host sizes the memory by it).
@@ -366,6 +370,35 @@ export function prepareTrigramKeys(from: u32, to: u32): void {
     store<u32>(tgKey + (<usize>k << 2), (<u32>load<u8>(tokFirst + <usize>t) << 16) | (len < 0xffff ? len : 0xffff));
     if (k < heads) store<u32>(headSig + (<usize>k << 2), load<u32>(tokSig + (<usize>t << 2)));
   }
+}
+
+/**
+ * One word off (balanced mode; see score.ts matchOneOff): the least Jaro-Winkler a leftover pair
+ * needs (0 = off), what its credit loses, the least share of its matched mass the rest of the name
+ * must be matched by (the other words near-exact), and the least share of the pair's and the matched
+ * mass the matched words must hold (the rest of the name carries the match).
+ */
+export let oneOffFloor: f32 = 0;
+export let oneOffDrop: f32 = 0;
+export let oneOffClose: f32 = 1;
+export let oneOffShare: f32 = 1;
+/** Per query: bit p set when the word at query position p may be the one word off. */
+export let oneOffMask: u32 = 0;
+
+/**
+ * Per index: a name unit weighing more than this is a strong word (more than any weak word can weigh).
+ * The host takes the one word off back where another strong listed word is left unmatched
+ * (name-matcher.ts oneOffBarred), so the score bound allows it only where at most one such is open.
+ */
+export let oneOffStrongW: f32 = 0;
+
+export function setOneOff(floor: f32, drop: f32, close: f32, share: f32, mask: u32, strongW: f32): void {
+  oneOffStrongW = strongW;
+  oneOffMask = mask;
+  oneOffFloor = floor;
+  oneOffDrop = drop;
+  oneOffClose = close;
+  oneOffShare = share;
 }
 
 export function setScoring(
@@ -421,3 +454,4 @@ export function querySpanPtr(): usize { return qSpan; }
 export function queryWeightPtr(): usize { return qWeight; }
 export function queryPosWeightPtr(): usize { return qPosW; }
 export function outPtr(): usize { return out; }
+export function outAltPtr(): usize { return outAlt; }

@@ -6,12 +6,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { instantiate } from '../../build/core.js';
-import type { IndexArrays } from './index-builder.js';
+import { WEAK_FACTOR, type IndexArrays } from './index-builder.js';
 
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 13;
+export const CORE_VERSION = 14;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -135,6 +135,13 @@ export interface QueryUnit {
   arabicLetters?: string;
 }
 
+/**
+ * More than any weak word (a legal form, title or particle) can weigh, in an index of up to ten
+ * million names (index-builder.ts tokenWeight: WEAK_FACTOR x the rarest word's idf): the core counts a
+ * heavier list word as strong (assembly/state.ts oneOffStrongW).
+ */
+const WEAK_WEIGHT_MAX = WEAK_FACTOR * Math.log(1 + 1e7 / 0.5);
+
 export interface ModeParams {
   maxEdits: number;
   /** Units shorter than this get exact matches only. */
@@ -168,6 +175,12 @@ export interface ModeParams {
   shortEditSim: number;
   /** Similarity of a list token with the same letters in another order, 5+ letters (0 = off). */
   anagramSim: number;
+  /**
+   * One word off (assembly/score.ts matchOneOff; only where residualFloor is 0): [least Jaro-Winkler
+   * of the leftover pair (0 = off), what its credit loses, least share of the matched mass the rest
+   * is matched by, least share of the pair's and the matched mass the matched words hold].
+   */
+  oneOff: readonly [number, number, number, number];
 }
 
 export interface CandidateRow {
@@ -195,6 +208,7 @@ interface Views {
   posW: Float32Array;
   outF: Float32Array;
   outU: Uint32Array;
+  outAltU: Uint32Array;
   opsI: Int32Array;
   opsF: Float32Array;
   opParams: Float64Array;
@@ -228,6 +242,7 @@ export class MatchingCore {
       posW: new Float32Array(buffer, c.queryPosWeightPtr(), MAXQ),
       outF: new Float32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
       outU: new Uint32Array(buffer, c.outPtr(), MAX_ROWS * OUT_STRIDE),
+      outAltU: new Uint32Array(buffer, c.outAltPtr(), MAX_ROWS * OUT_STRIDE),
       opsI: new Int32Array(buffer, c.opsPtr(), OP_WORDS),
       opsF: new Float32Array(buffer, c.opsPtr(), OP_WORDS),
       opParams: new Float64Array(buffer, c.opParamsPtr(), MAXQ * 3),
@@ -423,10 +438,11 @@ export class MatchingCore {
    * in an abjad: assembly/state.ts literalMask).
    * `unknownMask`: bit p set when query position p, left unmatched, is missing from a list name but no
    * disagreement with it (assembly/state.ts unknownMask).
+   * `oneOffMask`: bit p set when the word at query position p may be the one word off (ModeParams.oneOff).
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0,
+    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0, oneOffMask = 0,
   ): number {
     this.runPlan();
     const c = this.core;
@@ -435,6 +451,7 @@ export class MatchingCore {
       p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0, unknownMask >>> 0, unknownCharge,
       unknownPair[0], unknownPair[1], unknownPair[2], queryContainedMass,
     );
+    c.setOneOff(p.oneOff[0], p.oneOff[1], p.oneOff[2], p.oneOff[3], oneOffMask >>> 0, WEAK_WEIGHT_MAX);
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }
 
@@ -508,6 +525,20 @@ export class MatchingCore {
   /** The rarity of a list descriptor a word the lists do not know stands in for in row r, at that word's charge (0: none). */
   rowPaired(r: number): number {
     return this.v.outF[r * OUT_STRIDE + 9];
+  }
+
+  /** Row r's one word off (assembly/score.ts matchOneOff): its query and list name positions, or undefined. */
+  rowOneOff(r: number): { query: number; listed: number } | undefined {
+    const v = this.v.outU[r * OUT_STRIDE + 11];
+    return v === 0 ? undefined : { query: (v - 1) & 0xff, listed: ((v - 1) >>> 8) & 0xff };
+  }
+
+  /** Row r as scored without its one word off (rowOneOff), every slot: where the off word may not be off. */
+  dropOneOff(r: number): void {
+    const { outU, outAltU } = this.v;
+    const o = r * OUT_STRIDE;
+    if (outU[o + 11] === 0) return;
+    outU.set(outAltU.subarray(o, o + OUT_STRIDE), o);
   }
 
   /** Matched rarity mass of row r. */
