@@ -80,6 +80,20 @@ describeShared('words the lists do not know, in organisations\' names, on the re
     expectFlags([['Sociedad limitada Lazarus', 'ofac-sdn/27307']], ['balanced', 'loose'], true, 'entity');
   });
 
+  it('the list words a few letters from an unknown word do not crowd the listed name out of the candidates', () => {
+    // LIMITED LIABILITY COMPANY RSB-GROUP: "Ksoport" and "Exportr" are a few letters from hundreds of
+    // list words (export, support...); at their whole rarity those names filled the candidate cap.
+    expectFlags([['RSB Ksoport', 'ofac-sdn/37671'], ['RSB Exportr', 'ofac-sdn/37671']], ['balanced', 'loose'], true, 'entity');
+  });
+
+  it('a legal form\'s word of another language with its article or case ending is read as that word', () => {
+    // LAZARUS GROUP: ISO 20275 names the Romanian form "Societate pe acţiuni"; "Societatea" is its definite form.
+    expectFlags([
+      ['Societatea publică pe acțiuni Lazarus', 'ofac-sdn/27307'],
+      ['Lazarus Societatea publică pe acțiuni', 'ofac-sdn/27307'],
+    ], ['balanced', 'loose'], true, 'entity');
+  });
+
   it('an organisation\'s short name found word for word inside a long list name is that entity', () => {
     // JOINT STOCK COMPANY CONCERN CENTRAL INSTITUTE FOR SCIENTIFIC RESEARCH ELEKTROPRIBOR (a.k.a. CONCERN CSRI ELEKTROPRIBOR JSC)
     expectFlags([['Concern Elektropribor', 'ofac-sdn/40296']], ['balanced', 'loose'], true, 'entity');
