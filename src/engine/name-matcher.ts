@@ -1961,7 +1961,7 @@ export function matchName(
       let score = unpaired ? core.rowPlainScore(r) : core.rowScore(r);
       // The query's legal form aside (assembly/state.ts formMask) only where the list name's words left
       // over are what a name written in full adds: not another party's (FORM_FREE_LEFTOVER).
-      if (formsLeft) score *= formFreeTaken(core, index, r, plan, unknownMask, mode);
+      if (formsLeft && core.rowMass(r) >= CONTAINED_NAME_MASS) score *= formFreeTaken(core, index, r, plan, unknownMask, mode);
       // A listed person's name found whole in a longer query, its article perhaps left out: names added.
       // (Read only for rows it could lift to what the caller keeps.)
       let addedWhole = false;
