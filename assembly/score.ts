@@ -12,7 +12,7 @@
 import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } from './layout';
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
-  lamMissingQuery, literalMask, nameList, nextStamp, oneOffClose, oneOffMask, oneOffStrongW, outAlt, oneOffDrop, oneOffFloor, oneOffShare, orderFactor, out, queryContainedMass, residualDrop, residualFloor,
+  lamMissingQuery, literalMask, nameList, nextStamp, oneOffClose, oneOffMask, oneOffStrongW, outAlt, oneOffDrop, oneOffFloor, oneOffShare, orderFactor, out, queryContainedMass, formMask, residualDrop, residualFloor,
   unknownCharge, unknownDistinctive, unknownMask, unknownPairMax, unknownPairMin,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
@@ -339,6 +339,8 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
   // With one word off (matchOneOff): the most one uncovered position could add and take off the penalty.
   let offQW: f32 = 0;
   let offQCharge: f32 = 0;
+  // Uncovered legal forms: no disagreement where the rest is found whole (see formMask).
+  let uqForm: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     const w = load<f32>(qPosW + (<usize>p << 2));
     if ((qCover & (<u32>1 << <u32>p)) != 0) {
@@ -358,6 +360,7 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
     }
     const charged = p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
     uq += charged;
+    if ((formMask & (<u32>1 << <u32>p)) != 0) uqForm += charged;
     if (mayBeOff && charged > offQCharge) offQCharge = charged;
   }
   let uc: f32 = 0;
@@ -393,7 +396,8 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
     uqUnknown = uqUnknown > offQCharge ? uqUnknown - offQCharge : 0;
     uc = uc > offCW ? uc - offCW : 0;
   }
-  const overlap = uq < uc ? uq : uc;
+  const uqOpen: f32 = uq > uqForm ? uq - uqForm : 0;
+  const overlap = uqOpen < uc ? uqOpen : uc;
   const mass = (qIn + cIn) * 0.5;
   // The score rises with the matched mass and falls with uc, capped or not: the cap at the most
   // mass there can be keeps the bound (writeRow: queryContainedMass).
@@ -941,6 +945,8 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   let uq: f32 = 0;
   let uqUnknown: f32 = 0;
   let uqUnknownCapped: f32 = 0;
+  // The query's legal forms left over (see formMask).
+  let uqForm: f32 = 0;
   for (let p = 0; p < qPositions; p++) {
     if ((qm & (<u32>1 << <u32>p)) != 0) continue;
     // A father's name after bin/ibn that the list lacks or contradicts names another son: it
@@ -948,6 +954,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
     const w = load<f32>(qPosW + (<usize>p << 2));
     const charged: f32 = p > 0 && (chainMask & (<u32>1 << <u32>(p - 1))) != 0 ? <f32>2 * w : w;
     uq += charged;
+    if ((formMask & (<u32>1 << <u32>p)) != 0) uqForm += charged;
     if ((unknownMask & (<u32>1 << <u32>p)) != 0) {
       uqUnknown += charged;
       uqUnknownCapped += w < unknownCharge ? w : unknownCharge;
@@ -994,12 +1001,12 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   let plain: f32 = -1;
   if (standIn && !whole && ucNext < unknownPairMin && unknownDistinctive > 0 && cmMax >= unknownDistinctive && mt >= <f32>0.99 * ms) {
     paired = ucMax < unknownCharge ? ucMax : unknownCharge;
-    plain = rowScore(qPositions, mt, ms, uq + uqUnknownCapped, uc, uq < uc ? uq : uc);
+    plain = rowScore(qPositions, mt, ms, uq + uqUnknownCapped, uc, uq < uc ? uq : uc, uqForm);
     uc -= ucMax - paired;
   }
   const overlap = uq < uc ? uq : uc;
   if (standIn) uq += uqUnknownCapped;
-  let score = rowScore(qPositions, mt, ms, uq, uc, overlap);
+  let score = rowScore(qPositions, mt, ms, uq, uc, overlap, uqForm);
   if (plain < 0) plain = score;
   const o = table + ((<usize>row * <usize>OUT_STRIDE) << 2);
   store<u32>(o, name);
@@ -1017,16 +1024,20 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
 }
 
 /** writeRow's score from its masses: matched value over matched mass plus the penalty, times the order factor. */
-@inline function rowScore(qPositions: i32, mt: f32, ms: f32, uq: f32, uc: f32, overlap: f32): f32 {
+@inline function rowScore(qPositions: i32, mt: f32, ms: f32, uq: f32, uc: f32, overlap: f32, uqForm: f32): f32 {
   // A list name found whole inside a longer query ("Dost Mohammad Khan Haqqani" for "DOST
   // MOHAMMAD"), closely and on enough rarity, is the listed name plus more: the query's extra
   // tokens cost less than names the list contradicts.
   let lamQ = lamMissingQuery;
   if (lamMissingContained > 0 && uc < 0.5 && ms >= containedMass && mt >= 0.95 * ms) lamQ = lamMissingContained;
   // An organisation's short name found whole, word for word, inside a long list name: the list
-  // name's words left over cost at most as much as the matched ones (see queryContainedMass).
-  const ucCharged: f32 = queryContainedMass > 0 && uq < 0.5 && ms >= queryContainedMass && mt >= 0.99 * ms && uc > ms ? ms : uc;
-  const penalty = lamQ * uq + lamMissing * ucCharged + lamConflict * overlap;
+  // name's words left over cost at most as much as the matched ones (see queryContainedMass). The
+  // query's legal forms aside (formMask): those are words it adds, never a disagreement.
+  const contained = queryContainedMass > 0 && uq - uqForm < 0.5 && ms >= queryContainedMass && mt >= 0.99 * ms;
+  const ucCharged: f32 = contained && uc > ms ? ms : uc;
+  const formFree: f32 = uq - uqForm;
+  const conflict: f32 = contained && uqForm > 0 && overlap > formFree ? (formFree > 0 ? formFree : 0) : overlap;
+  const penalty = lamQ * uq + lamMissing * ucCharged + lamConflict * conflict;
   const denom = ms + penalty;
   let score: f32 = denom > 0 ? mt / denom : 0;
   if (scrambled(qPositions)) {

@@ -203,6 +203,13 @@ export let unknownDistinctive: f32 = 0;
  * charged at most the matched mass (a short name inside a long official one).
  */
 export let queryContainedMass: f32 = 0;
+/**
+ * Per query (0: none): bit p set when query position p is a legal form of an organisation's query
+ * ("SA", "Rt.", "a. s."). Where the query's other words are a list name's found whole
+ * (queryContainedMass), such a word left over is a word the query adds, never a disagreement with
+ * the list name's words left over (the legal form of another country: the same party's name).
+ */
+export let formMask: u32 = 0;
 
 /** The letter signature of bytes [p, p + len) (see tokSig). */
 export function signature(p: usize, len: i32): u32 {
@@ -403,8 +410,9 @@ export function setOneOff(floor: f32, drop: f32, close: f32, share: f32, mask: u
 
 export function setScoring(
   conflict: f32, missing: f32, missingQuery: f32, initial: f32, order: f32, resFloor: f32, resDrop: f32,
-  contMass: f32, missingContained: f32, chain: u32, literal: u32, unknown: u32, unknownCost: f32, pairMin: f32, pairMax: f32, distinctive: f32, contained: f32,
+  contMass: f32, missingContained: f32, chain: u32, literal: u32, unknown: u32, unknownCost: f32, pairMin: f32, pairMax: f32, distinctive: f32, contained: f32, forms: u32,
 ): void {
+  formMask = forms;
   unknownDistinctive = distinctive;
   queryContainedMass = contained;
   unknownPairMin = pairMin;

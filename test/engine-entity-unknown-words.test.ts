@@ -107,4 +107,14 @@ describeShared('words the lists do not know, in organisations\' names, on the re
   it('a transposed pair of letters at a word\'s start is that word, not a glued article ("aLzarus" is no "al Zarus")', () => {
     expectFlags([['aLzarus Group', 'ofac-sdn/27307']], ['balanced', 'loose'], true); // LAZARUS GROUP
   });
+
+  it('a legal form beside a short name found whole is no disagreement where the list name adds only acronyms or descriptors (balanced)', () => {
+    expectFlags([
+      ['Reshetnev AG', 'ofac-sdn/39138'], // ISS RESHETNEV
+      ['Elektropribor AG', 'ofac-sdn/40296'], // CONCERN CSRI ELEKTROPRIBOR JSC
+      ['Mashinostroyeniya AG', 'ofac-sdn/16884'], // MIC NPO MASHINOSTROYENIYA JSC
+    ], ['balanced'], true, 'entity');
+    // A place the list name adds is another party's name (a plant in Kazan): the form costs as before.
+    expectFlags([['Elektropribor AG', 'ofac-sdn/48429']], ['balanced'], false, 'entity');
+  });
 });

@@ -439,17 +439,18 @@ export class MatchingCore {
    * `unknownMask`: bit p set when query position p, left unmatched, is missing from a list name but no
    * disagreement with it (assembly/state.ts unknownMask).
    * `oneOffMask`: bit p set when the word at query position p may be the one word off (ModeParams.oneOff).
+   * `formMask`: bit p set when query position p is a legal form (assembly/state.ts formMask).
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0, oneOffMask = 0,
+    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0, oneOffMask = 0, formMask = 0,
   ): number {
     this.runPlan();
     const c = this.core;
     c.setScoring(
       p.lamConflict, p.lamMissing, p.lamMissingQuery, p.initialSim, p.orderFactor, p.residualFloor, p.residualDrop,
       p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0, unknownMask >>> 0, unknownCharge,
-      unknownPair[0], unknownPair[1], unknownPair[2], queryContainedMass,
+      unknownPair[0], unknownPair[1], unknownPair[2], queryContainedMass, formMask >>> 0,
     );
     c.setOneOff(p.oneOff[0], p.oneOff[1], p.oneOff[2], p.oneOff[3], oneOffMask >>> 0, WEAK_WEIGHT_MAX);
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
