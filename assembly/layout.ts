@@ -26,6 +26,7 @@
 //  │ unitPS    u32[]    pos | span << 8        │               │ expTok/expSim per unit, accSeen[N], │
 //  │ unitW     f32[]    unit weight            │               │ candidates[N], pairs, ...           │
 //  │ nameList  u8[N]    list of each name      │               │ out  candidate table (host reads)   │
+//  │ tokDesc   u8[T]    descriptor word (1)    │               │                                     │
 //  │ delTable  (u32 hash, u32 token+1)[2^bits] │               └────────────────────────────────────┘
 //  └──────────────────────────────────────────┘   derived by the core after setIndex, in slices:
 //                                                  tgKey, tokFirst, tokLen8, tokSig
@@ -53,8 +54,9 @@ export const IX_UNIT_W: i32 = 44;
 export const IX_NAME_LIST: i32 = 48;
 export const IX_DEL_TABLE: i32 = 52;
 export const IX_DEL_BITS: i32 = 56;
+export const IX_TOK_DESC: i32 = 60;
 /** Bytes of the index table: the host checks it wrote a field at every 4 bytes below this. */
-export const IX_BYTES: i32 = 60;
+export const IX_BYTES: i32 = 64;
 
 /** Most query units (tokens plus adjacent-pair compounds) one query may have. */
 export const MAXQ: i32 = 40;

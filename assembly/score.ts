@@ -13,7 +13,7 @@ import { MAXQ, MAX_CANDIDATES, MAX_PAIRS, MAX_RESIDUAL, MAX_TOKEN, OUT_STRIDE } 
 import {
   accSeen, candidates, chainMask, containedMass, dictSim, expCount, expSim, expTok, initialSim, lamConflict, lamMissing, lamMissingContained,
   lamMissingQuery, literalMask, nameList, nextStamp, oneOffClose, oneOffMask, oneOffStrongW, outAlt, oneOffDrop, oneOffFloor, oneOffShare, orderFactor, out, queryContainedMass, formMask, residualDrop, residualFloor,
-  unknownCharge, unknownDistinctive, unknownMask, unknownPairMax, unknownPairMin,
+  unknownCharge, unknownDescriptorMax, unknownDistinctive, unknownMask, unknownPairMax, unknownPairMin, tokDesc,
   pairs, postList, postOff, qBytes, qLen, qOff, qPos, qPosW, qSpan, qWeight, signature, simFlag, simFlagUnreliable, tokBytes, tokFirst, tokLen8, tokOff, tokSig, unitOff, unitPS,
   unitTok, unitW,
 } from './state';
@@ -384,7 +384,7 @@ function scoreBound(uStart: u32, uEnd: u32, qPositions: i32, qCover: u32, cCover
       uc += w;
       if (w > offCW) offCW = w;
       if (w > oneOffStrongW && (ps & 0xff) < 31) strongOpen++;
-      if (w <= unknownPairMax && w > ucPair) ucPair = w;
+      if ((w <= unknownPairMax || (w <= unknownDescriptorMax && standsInAsDescriptor(j))) && w > ucPair) ucPair = w;
     }
   }
   if (uqUnknown > 0 && unknownDistinctive > 0 && ucPair > unknownCharge) uc -= ucPair - unknownCharge;
@@ -964,6 +964,8 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   let ucMax: f32 = 0;
   // The second heaviest unmatched list word: an unknown word stands in for one descriptor only.
   let ucNext: f32 = 0;
+  // Whether the heaviest unmatched list word is a descriptor of organisations (tokDesc).
+  let ucMaxDesc = false;
   let cmMax: f32 = 0;
   for (let j = uStart; j < uEnd; j++) {
     const ps = load<u32>(unitPS + (<usize>j << 2));
@@ -978,6 +980,7 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
     if (w > ucMax) {
       ucNext = ucMax;
       ucMax = w;
+      ucMaxDesc = w > unknownPairMax && w <= unknownDescriptorMax && standsInAsDescriptor(j);
     } else if (w > ucNext) ucNext = w;
   }
   // Unmatched rarity on one side is a missing name part: mild when the list has more names than the
@@ -988,7 +991,8 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   // unknownCharge each, never a disagreement (see unknownMask).
   // Or, the list name matched whole but for weak words, beside a distinctive word matched (see unknownDistinctive).
   const whole = ucMax < unknownPairMin && unknownDistinctive > 0 && cmMax >= unknownDistinctive && mt >= <f32>0.95 * ms;
-  const standIn = uqUnknown > 0 && ucMax <= unknownPairMax && (ucMax >= unknownPairMin || whole);
+  // A descriptor of organisations (tokDesc) up to unknownDescriptorMax: a rarer one (MILITIA on a few names).
+  const standIn = uqUnknown > 0 && (ucMax <= unknownPairMax || ucMaxDesc) && (ucMax >= unknownPairMin || whole);
   if (standIn) uq -= uqUnknown;
   // Beside a distinctive word matched, the descriptor the unknown word stands in for ("Rede" for the
   // NETWORK of X NETWORK, "Prisão" for PRISON) is that word written in another language: it costs
@@ -1021,6 +1025,11 @@ function matchResidualRescan(units: i32, uStart: u32, uEnd: u32): void {
   store<f32>(o + 36, paired);
   store<f32>(o + 40, plain);
   store<u32>(o + 44, oneOffPair);
+}
+
+/** Whether name unit j is a descriptor of organisations (state.ts tokDesc). */
+@inline function standsInAsDescriptor(j: u32): bool {
+  return load<u8>(tokDesc + <usize>load<u32>(unitTok + (<usize>j << 2))) != 0;
 }
 
 /** writeRow's score from its masses: matched value over matched mass plus the penalty, times the order factor. */

@@ -3,7 +3,7 @@
 // TG_SIZE = trigram ids; layout.ts has the map and the shared numbers).
 import { symbol } from './similarity';
 import {
-  IX_BYTES, IX_DEL_BITS, IX_DEL_TABLE, IX_NAME_COUNT, IX_NAME_LIST, IX_POST_LIST, IX_POST_OFF, IX_TG_LIST, IX_TG_OFF,
+  IX_BYTES, IX_DEL_BITS, IX_DEL_TABLE, IX_TOK_DESC, IX_NAME_COUNT, IX_NAME_LIST, IX_POST_LIST, IX_POST_OFF, IX_TG_LIST, IX_TG_OFF,
   IX_TOKEN_COUNT, IX_TOK_BYTES, IX_TOK_OFF, IX_UNIT_OFF, IX_UNIT_PS, IX_UNIT_TOK, IX_UNIT_W, MAXQ, MAX_CANDIDATES,
   MAX_EXPANSIONS, MAX_PAIRS, MAX_PHONETIC, MAX_TOKEN, OUT_STRIDE, QBYTES, TG_ALPHABET, TG_SIZE,
 } from './layout';
@@ -49,6 +49,8 @@ export let unitPS: usize = 0;
 export let unitW: usize = 0;
 /** u8[N]: each name's list, as its index in LIST_SOURCES (the list mask's bit). */
 export let nameList: usize = 0;
+/** u8[T]: 1 where a token is a descriptor of organisations (the host's index-builder.ts descriptorWords). */
+export let tokDesc: usize = 0;
 /**
  * (u32 hash, u32 token + 1)[2^delBits]: the deletion-neighbourhood index of the one-edit search: the
  * 32-bit FNV-1a hash of a token with at most one letter deleted, open addressing (0 = empty slot).
@@ -187,6 +189,13 @@ export let unknownCharge: f32 = 0;
 /** The list name's heaviest unmatched word must weigh this much or more (a strong word), and no more than unknownPairMax. */
 export let unknownPairMin: f32 = 0;
 export let unknownPairMax: f32 = 0;
+/** Or no more than this where that word is a descriptor of organisations (tokDesc; 0: none beyond unknownPairMax). */
+export let unknownDescriptorMax: f32 = 0;
+
+/** Sets unknownDescriptorMax (per query, with setScoring). */
+export function setDescriptorMax(max: f32): void {
+  unknownDescriptorMax = max;
+}
 /**
  * Or, with no strong word of the list name left unmatched (a list name matched whole but for its
  * legal forms), a word the lists do not know costs at most `unknownCharge` too where the match holds
@@ -304,6 +313,7 @@ export function setIndex(): void {
   unitPS = region(IX_UNIT_PS);
   unitW = region(IX_UNIT_W);
   nameList = region(IX_NAME_LIST);
+  tokDesc = region(IX_TOK_DESC);
   delTable = region(IX_DEL_TABLE);
   delMask = (<u32>1 << field(IX_DEL_BITS)) - 1;
   const tCount = tokenCount;

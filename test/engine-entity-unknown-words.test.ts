@@ -117,4 +117,17 @@ describeShared('words the lists do not know, in organisations\' names, on the re
     // A place the list name adds is another party's name (a plant in Kazan): the form costs as before.
     expectFlags([['Elektropribor AG', 'ofac-sdn/48429']], ['balanced'], false, 'entity');
   });
+
+  it('an unknown word stands in for a rarer descriptor the lists use (index-builder.ts descriptorWords), not for a party\'s own name', () => {
+    // Qorvalet is invented: MILITIA and GHARARGAH ("headquarters") are descriptors on a few list names each.
+    expectFlags([
+      ['Qorvalet Kaniyat', 'ofac-sdn/29368'], // KANIYAT MILITIA
+      ['Qorvalet Ghaem', 'ofac-sdn/10496'], // GHARARGAH GHAEM
+    ], ['balanced'], true, 'entity');
+    // KANIYAT is one party's name (on its aliases only); BUSHEHR a place several parties are named after.
+    expectFlags([
+      ['Zorblatt Militia', 'ofac-sdn/29368'], // KANIYAT MILITIA
+      ['Zorblatt Prison', 'ofac-sdn/39709'], // BUSHEHR PRISON
+    ], ['balanced'], false, 'entity');
+  });
 });

@@ -11,7 +11,7 @@ import { WEAK_FACTOR, type IndexArrays } from './index-builder.js';
 type CoreExports = Awaited<ReturnType<typeof instantiate>>;
 
 /** Must equal version() in assembly/index.ts: catches a stale build/core.wasm. */
-export const CORE_VERSION = 14;
+export const CORE_VERSION = 15;
 /** Bytes copied into linear memory between two pauses while loading an index. */
 const COPY_SLICE = 1 << 20;
 /** Tokens, then trigram list entries, whose derived tables the core fills between two pauses. */
@@ -103,6 +103,7 @@ function indexRegions(arrays: IndexArrays): IndexRegion[] {
     { field: 'IX_UNIT_PS', data: arrays.unitPS },
     { field: 'IX_UNIT_W', data: arrays.unitW },
     { field: 'IX_NAME_LIST', data: arrays.nameList },
+    { field: 'IX_TOK_DESC', data: arrays.tokDesc },
     { field: 'IX_DEL_TABLE', data: arrays.delTable },
   ];
 }
@@ -443,7 +444,7 @@ export class MatchingCore {
    */
   collect(
     units: number, positions: number, minAcc: number, listMask: number, maxCandidates: number, p: ModeParams, chainMask = 0,
-    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number] = [0, 0, 0], queryContainedMass = 0, oneOffMask = 0, formMask = 0,
+    minRawScore = 0, literalMask = 0, unknownMask = 0, unknownCharge = 0, unknownPair: readonly [number, number, number, number?] = [0, 0, 0], queryContainedMass = 0, oneOffMask = 0, formMask = 0,
   ): number {
     this.runPlan();
     const c = this.core;
@@ -452,6 +453,7 @@ export class MatchingCore {
       p.containedMass, p.lamMissingContained, chainMask >>> 0, literalMask >>> 0, unknownMask >>> 0, unknownCharge,
       unknownPair[0], unknownPair[1], unknownPair[2], queryContainedMass, formMask >>> 0,
     );
+    c.setDescriptorMax(unknownPair[3] ?? 0);
     c.setOneOff(p.oneOff[0], p.oneOff[1], p.oneOff[2], p.oneOff[3], oneOffMask >>> 0, WEAK_WEIGHT_MAX);
     return c.collect(units, positions, minAcc, listMask >>> 0, maxCandidates, minRawScore);
   }
