@@ -17,6 +17,7 @@ describe('case endings and ё in organisations\' names', () => {
       org('s1', 'DURMAN SHAH BRIGADE'),
       org('s5', 'VOLKANDER GROUP'),
       org('s4', 'SCIENTIFIC AND PRODUCTION ENTERPRISE ZVORYOT'),
+      org('h1', 'EASTERN KELVISTAN SOLIDARITY PARTY'),
     ]);
   }, 120_000);
 
@@ -37,6 +38,13 @@ describe('case endings and ё in organisations\' names', () => {
     for (const mode of ['balanced', 'loose'] as const) {
       expect(confidence('Научно-производственное предприятие «Зворет»', mode, 's4'), mode).toBe(confidence('Научно-производственное предприятие «Зворёт»', mode, 's4'));
       expect(confidence('Научно-производственное предприятие «Зворет»', mode, 's4'), mode).toBeGreaterThanOrEqual(engine.thresholds[mode].review);
+    }
+  });
+
+  it('a foreign name spelled the Hungarian way (sz for s, an adjective\'s -i) meets the list\'s spelling (hungarian-spelling.ts)', () => {
+    for (const mode of ['balanced', 'loose'] as const) {
+      expect(confidence('Kelvisztáni Solidarity Party', mode, 'h1'), mode).toBe(confidence('Kelvistan Solidarity Party', mode, 'h1'));
+      expect(confidence('Kelvisztáni Solidarity Party', mode, 'h1'), mode).toBeGreaterThanOrEqual(engine.thresholds[mode].review);
     }
   });
 

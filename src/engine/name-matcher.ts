@@ -11,6 +11,7 @@ import { readableArabic, readsAs, skeletonsOf } from './arabic-romanisation.js';
 import { jReading, latinReadings, markedReading } from './romanisation.js';
 import { patronymicReadings, sameCyrillic } from './slavic-romanisation.js';
 import { nominativeReadings, yoReadings } from './slavic-inflection.js';
+import { hungarianReadings } from './hungarian-spelling.js';
 import type { ModeConfig } from './modes.js';
 import { FIRST_INITIAL_A, contradictsInitialA, initialBit, lastPosition, nativeSyllableDiffers, romanisedSyllables, splitsAGroup } from './name-structure.js';
 import {
@@ -577,7 +578,9 @@ const NOMINATIVE_MIN = 5;
  * "Sulejmana", "Isfahanie") or a word written with е for ё ("Polet" for POLYOT): read as that word,
  * the commonest the lists write when it may be several; the word as written stays its raw spelling
  * (searched too). A reading is known as the lists write it or as romanisation.ts reads it
- * ("Szaha": szah, shah).
+ * ("Szaha": szah, shah). Also a word written as Hungarian spells a foreign name (hungarian-spelling.ts:
+ * "Iszlám" Islam, "türkisztáni" Turkistan), read from its spelling as written where another
+ * romanisation read it first (Polish "sz" = sh).
  */
 function nominativeToken(t: NameToken, known: ReadonlyMap<string, number>, index?: BuiltIndex): NameToken {
   if (t.weak || t.syllabic || t.abjad || t.text.length < NOMINATIVE_MIN || !/^[a-z]+$/.test(t.text)) return t;
@@ -585,10 +588,11 @@ function nominativeToken(t: NameToken, known: ReadonlyMap<string, number>, index
   // Its reading depends on the word and the index only: remembered per index (null: none).
   let text: string | null | undefined;
   const memo = index !== undefined && index.tokens === known ? NOMINATIVE_TOKENS.of(index) : undefined;
-  text = memo?.get(t.text);
+  const key = t.raw === undefined ? t.text : `${t.text}|${t.raw}`;
+  text = memo?.get(key);
   if (text === undefined) {
-    text = nominativeOf(t.text, known, index) ?? null;
-    memo?.set(t.text, text);
+    text = nominativeOf(t.text, known, index, t.raw) ?? null;
+    memo?.set(key, text);
   }
   return text === null ? t : { ...t, text, raw: t.raw ?? t.text, reading: undefined };
 }
@@ -597,11 +601,11 @@ function nominativeToken(t: NameToken, known: ReadonlyMap<string, number>, index
 const NOMINATIVE_TOKENS = new PerIndexCache<string | null>(50_000);
 
 /** The reading of nominativeToken: the commonest list word among the word's nominatives and ё spellings, as written or read. */
-function nominativeOf(word: string, known: ReadonlyMap<string, number>, index?: BuiltIndex): string | undefined {
+function nominativeOf(word: string, known: ReadonlyMap<string, number>, index?: BuiltIndex, raw?: string): string | undefined {
   let best: string | undefined;
   let bestDf = 0;
   const stems = nominativeReadings(word);
-  for (const r of [...stems, ...yoReadings(word), ...stems.flatMap(yoReadings)]) {
+  for (const r of [...stems, ...yoReadings(word), ...stems.flatMap(yoReadings), ...hungarianReadings(raw ?? word)]) {
     for (const w of [r, ...latinReadings(r)]) {
       // Classified only when its spelling or its folded one is a listed word (most readings are not).
       if (!mayBeKnown(w, known)) continue;
