@@ -706,16 +706,31 @@ export function descriptorWords(entries: readonly ListEntry[], names: readonly I
   for (const [id, byEntry] of perEntry) {
     const text = dict.texts[id];
     if (barred[id] === 1 || byEntry.size < DESCRIPTOR_MIN_ENTRIES || places.has(text) || exactCountryName(text) !== undefined) continue;
-    const sets = [...byEntry.values()].filter((s) => s.size > 0);
-    let apart = false;
-    for (let i = 0; i < sets.length && !apart; i++) {
-      for (let j = i + 1; j < sets.length && !apart; j++) apart = ![...sets[i]].some((o) => sets[j].has(o));
-    }
-    if (apart) flags[id] = 1;
+    if (twoApart([...byEntry.values()].filter((s) => s.size > 0))) flags[id] = 1;
   }
   return flags;
 }
 
+/**
+ * Whether two of the sets share no member. Pairs are compared until one is found, at most
+ * DESCRIPTOR_PAIRS_MAX of them: a word on thousands of entries that all share a neighbour (a crafted
+ * list file) would otherwise cost the square of their number; past the bound the word is no descriptor.
+ */
+function twoApart(sets: ReadonlyArray<ReadonlySet<number>>): boolean {
+  let budget = DESCRIPTOR_PAIRS_MAX;
+  for (let i = 0; i < sets.length; i++) {
+    for (let j = i + 1; j < sets.length; j++) {
+      if (--budget < 0) return false;
+      let shared = false;
+      for (const o of sets[i]) if (sets[j].has(o)) { shared = true; break; }
+      if (!shared) return true;
+    }
+  }
+  return false;
+}
+
+/** twoApart: set pairs compared at most per word (the lists' words find a pair apart within a few). */
+export const DESCRIPTOR_PAIRS_MAX = 10_000;
 /** descriptorWords: the organisations (entries) a descriptor is found on, at the least. */
 export const DESCRIPTOR_MIN_ENTRIES = 2;
 /** descriptorWords: a descriptor's neighbours that tell its entries apart weigh this much or more (a distinctive word). */
